@@ -1,0 +1,2 @@
+CREATE INDEX "blade_user_list_idx" ON "blade_user" USING btree ("tenant_id","create_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "blade_user"."is_deleted" = 0;--> statement-breakpoint
+CREATE INDEX "blade_user_time_idx" ON "blade_user" USING btree ("create_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "blade_user"."is_deleted" = 0;

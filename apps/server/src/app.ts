@@ -1,0 +1,268 @@
+/**
+ * Builds the Fastify application: services, cross-cutting hooks (language, authentication, access check, envelope
+ * errors), OpenAPI docs, the domain modules and — when built — the web app.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { collectRoutes, installAccessCheck, type AuthUser, type RouteRecord } from './core/access.js';
+import { setTimeZone } from './core/dates.js';
+import { BizError, ForbiddenError, ValidationError } from './core/errors.js';
+import { msg, pickLang, type Lang, type MessageKey } from './core/i18n.js';
+import { createKvStore, type KvStore } from './core/kv-store.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { CaptchaService } from './modules/auth/captcha.service.js';
+import { loadKeys, type Keys } from './modules/auth/keys.js';
+import { LockoutService } from './modules/auth/lockout.service.js';
+import { PermissionService } from './modules/auth/permission.service.js';
+import { TokenService } from './modules/auth/token.service.js';
+import { ScopeService } from './modules/scope/scope.service.js';
+import { packageCodeCache } from './modules/tenant/tenant-menus.js';
+import { registerModules } from './modules/index.js';
+import type { CrudHandle } from './crud/register-crud.js';
+import { LogService } from './modules/log/log.service.js';
+import { loadResourceSettings } from './modules/resource/settings.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+    user: AuthUser | undefined;
+    authError: MessageKey | undefined;
+  }
+}
+
+export interface Services {
+  config: Config;
+  database: Database;
+  kv: KvStore;
+  keys: Keys;
+  tokens: TokenService;
+  captcha: CaptchaService;
+  lockout: LockoutService;
+  auth: AuthService;
+  permissions: PermissionService;
+  scopes: ScopeService;
+  /** API, usual and error logs (batched writer off the request path). */
+  logs: LogService;
+  /** Resources served by the generic CRUD engine, by name (filled as modules register). */
+  crud: Map<string, CrudHandle>;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: RouteRecord[];
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise opened from the config. */
+  database?: Database;
+  kv?: KvStore;
+  logger?: boolean;
+}
+
+export async function createServices(config: Config, opts: BuildOptions = {}): Promise<Services> {
+  setTimeZone(config.timeZone);
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+  const kv = opts.kv ?? createKvStore(config.redisUrl);
+  const keys = await loadKeys(database.db, config.jwtSecret);
+  const tokens = new TokenService(database.db, keys.jwt, {
+    accessTtl: config.accessTokenTtl,
+    refreshTtl: config.refreshTokenTtl,
+  });
+  const captcha = new CaptchaService(kv);
+  const lockout = new LockoutService(kv, {
+    maxFailures: config.loginMaxFailures,
+    ipMaxFailures: config.loginIpMaxFailures,
+    windowMs: config.loginLockMinutes * 60_000,
+  });
+  const auth = new AuthService(database.db, tokens, captcha, lockout, {
+    captcha: config.captcha,
+    switchMode: config.switchMode,
+  });
+  const permissions = new PermissionService(database.db);
+  permissions.packageCodes = packageCodeCache(database.db);
+  const scopes = new ScopeService(database.db);
+  const logs = new LogService(database, loadResourceSettings());
+  return { config, database, kv, keys, tokens, captcha, lockout, auth, permissions, scopes, logs, crud: new Map() };
+}
+
+function readToken(req: FastifyRequest): string | undefined {
+  const raw = req.headers['blade-auth'];
+  const header = Array.isArray(raw) ? raw[0] : raw;
+  if (header) {
+    // Blade: the first 6 characters, lower-cased, must be "bearer"; the token starts at offset 7.
+    return header.slice(0, 6).toLowerCase() === 'bearer' ? header.slice(7).trim() : undefined;
+  }
+  const authz = req.headers.authorization;
+  if (authz && /^bearer\s/i.test(authz)) return authz.slice(7).trim();
+  return undefined;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const services = await createServices(config, opts);
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const routes = collectRoutes(app);
+
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('authError', undefined);
+
+  // Blade clients POST with a JSON content type and no body (e.g. `remove?ids=`): treat that as {}.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new BizError('badRequest'), undefined);
+    }
+  });
+  await app.register(formbody);
+  // Multipart bodies are parsed only where a route reads them (modules/resource/upload.ts sets per-use limits).
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 3, fields: 20, parts: 30 } });
+
+  app.addHook('onRequest', async (req) => {
+    const q = req.query as Record<string, unknown> | undefined;
+    req.lang = pickLang(req.headers['accept-language'], typeof q?.lang === 'string' ? q.lang : undefined);
+    const token = readToken(req);
+    if (!token) {
+      req.authError = 'tokenMissing';
+      return;
+    }
+    const u = await services.tokens.verifyAccess(token);
+    if (u) req.user = u;
+    else req.authError = 'unauthorized';
+  });
+  installAccessCheck(app, services.permissions);
+  // API scopes: an endpoint covered by a scope rule is open only to roles granted that rule.
+  app.addHook('preValidation', async (req) => {
+    if (req.is404 || !req.user) return;
+    const access = req.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    if (!(await services.scopes.apiAllowed(req.user, req.url.split('?')[0]!))) throw new ForbiddenError();
+  });
+
+  app.setErrorHandler((err: FastifyError | BizError | ValidationError, req, reply) => {
+    const lang = req.lang ?? 'zh-CN';
+    if (err instanceof BizError) {
+      return reply.status(err.status).send({ code: err.code, success: false, data: {}, msg: msg(lang, err.key, err.params) });
+    }
+    if (err instanceof ValidationError) {
+      return reply.status(400).send({ code: 400, success: false, data: {}, msg: err.messages.join('; ') });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const detail = fe.validation
+        .map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { missingProperty?: string })?.missingProperty || ''} ${v.message ?? ''}`.trim())
+        .join('; ');
+      return reply
+        .status(400)
+        .send({ code: 400, success: false, data: {}, msg: `${msg(lang, 'badRequest')}: ${detail}` });
+    }
+    const statusCode = fe.statusCode ?? 500;
+    if (statusCode === 413) return reply.status(413).send({ code: 413, success: false, data: {}, msg: msg(lang, 'payloadTooLarge') });
+    if (statusCode === 415) return reply.status(415).send({ code: 415, success: false, data: {}, msg: msg(lang, 'unsupportedMedia') });
+    if (statusCode === 405) return reply.status(405).send({ code: 405, success: false, data: {}, msg: msg(lang, 'methodNotAllowed') });
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.status(400).send({ code: 400, success: false, data: {}, msg: msg(lang, 'badRequest') });
+    }
+    req.log.error({ err }, 'unhandled error');
+    services.logs.serverError(err, req);
+    // Never leak a stack, SQL or driver message to the client.
+    return reply.status(500).send({ code: 500, success: false, data: {}, msg: msg(lang, 'serverError') });
+  });
+
+  // @fastify/swagger hooks the root so it sees every route; the UI's own routes are public.
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Helio API',
+        version: '0.1.0',
+        description:
+          'Blade-compatible API of the Helio console. Send `Blade-Auth: bearer <access_token>`; responses use the ' +
+          '`R` envelope `{code, success, data, msg}`. The SpringBlade token contract encrypts passwords with SM2 ' +
+          '(C1C2C3) using the public key from `GET /api/blade-auth/oauth/public-key`; this deployment\'s key is ' +
+          `\`${services.keys.sm2PublicKey}\`.`,
+      },
+      components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
+      security: [{ bladeAuth: [] }],
+    },
+  });
+  if (config.docs) {
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (r) => {
+        r.config = { ...(r.config ?? {}), access: { public: true } } as typeof r.config;
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    });
+  }
+  await registerModules(app, services);
+
+  const webDir = resolveWebDir(config);
+  if (webDir) {
+    await app.register(async (web) => {
+      web.addHook('onRoute', (r) => {
+        r.config = { ...(r.config ?? {}), access: { public: true }, webAsset: true } as typeof r.config;
+      });
+      // Wildcard: files built after the server started are served too; a missing file falls through to the
+      // not-found handler (the app shell for pages, a 404 envelope under /api).
+      await web.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: ['index.html'] });
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && webDir;
+    // Client-side routes (/login, /system/user, a reload of any page) get the app shell.
+    if (wantsPage) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(path.join(webDir, 'index.html')));
+    }
+    return reply.status(404).send({ code: 404, success: false, data: {}, msg: msg(req.lang ?? 'zh-CN', 'notFound') });
+  });
+
+  await app.ready();
+  return {
+    app,
+    services,
+    routes,
+    close: async () => {
+      await app.close();
+      await services.kv.close();
+      if (!opts.database) await services.database.close();
+    },
+  };
+}
+
+function resolveWebDir(config: Config): string | undefined {
+  const candidates = config.webDir
+    ? [path.resolve(config.webDir)]
+    : [path.resolve(process.cwd(), 'apps/web/dist'), path.resolve(process.cwd(), '../web/dist')];
+  return candidates.find((d) => fs.existsSync(path.join(d, 'index.html')));
+}

@@ -1,0 +1,125 @@
+/**
+ * Configuration from the environment, validated once at start. A bad value stops the server with a message that
+ * names the variable, what it got and what it accepts.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  captcha: boolean;
+  simulator: boolean;
+  tenantMode: boolean;
+  switchMode: boolean;
+  registerMode: boolean;
+  accessTokenTtl: number | undefined;
+  refreshTokenTtl: number | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  timeZone: string;
+  loginMaxFailures: number;
+  loginIpMaxFailures: number;
+  loginLockMinutes: number;
+  maxPageSize: number;
+  webDir: string | undefined;
+  docs: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function bool(env: Env, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const v = raw.trim().toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new ConfigError(`${name}="${raw}" is not valid: use on or off`);
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min || v > max) {
+    throw new ConfigError(`${name}="${raw}" is not valid: use a whole number from ${min} to ${max}`);
+  }
+  return v;
+}
+
+function optInt(env: Env, name: string, min: number, max: number): number | undefined {
+  return env[name] === undefined || env[name] === '' ? undefined : int(env, name, 0, min, max);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL (expected ${protocols.join(' or ')}//host:port/...)`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}// (got ${parsed.protocol}//)`);
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const logLevel = (env.HELIO_LOG_LEVEL ?? env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`HELIO_LOG_LEVEL="${logLevel}" is not valid: use one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const timeZone = env.HELIO_TIMEZONE || 'Asia/Shanghai';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new ConfigError(`HELIO_TIMEZONE="${timeZone}" is not a valid IANA time zone (e.g. Asia/Shanghai)`);
+  }
+  const adminPassword = env.HELIO_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 64)) {
+    throw new ConfigError('HELIO_ADMIN_PASSWORD must be 8 to 64 characters long');
+  }
+  const jwtSecret = env.HELIO_JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
+    throw new ConfigError('HELIO_JWT_SECRET must be at least 32 bytes; leave it unset to have one generated');
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.HELIO_DATA_DIR || './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']),
+    mqttPort: int(env, 'HELIO_MQTT_PORT', 1884, 0, 65535),
+    adminPassword,
+    jwtSecret,
+    captcha: bool(env, 'HELIO_CAPTCHA', true),
+    simulator: bool(env, 'HELIO_SIMULATOR', true),
+    tenantMode: bool(env, 'HELIO_TENANT_MODE', true),
+    switchMode: bool(env, 'HELIO_SWITCH_MODE', false),
+    registerMode: bool(env, 'HELIO_REGISTER_MODE', true),
+    accessTokenTtl: optInt(env, 'HELIO_ACCESS_TOKEN_TTL', 60, 86_400),
+    refreshTokenTtl: optInt(env, 'HELIO_REFRESH_TOKEN_TTL', 300, 90 * 86_400),
+    logLevel: logLevel as Config['logLevel'],
+    timeZone,
+    loginMaxFailures: int(env, 'HELIO_LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginIpMaxFailures: int(env, 'HELIO_LOGIN_IP_MAX_FAILURES', 5, 1, 100_000),
+    loginLockMinutes: int(env, 'HELIO_LOGIN_LOCK_MINUTES', 30, 1, 24 * 60),
+    maxPageSize: int(env, 'HELIO_MAX_PAGE_SIZE', 500, 10, 10_000),
+    webDir: env.HELIO_WEB_DIR || undefined,
+    docs: bool(env, 'HELIO_API_DOCS', true),
+    trustProxy: bool(env, 'HELIO_TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,578 @@
+/**
+ * Stations, devices and telemetry tables. Their DDL is hand-written in drizzle/0001_devices.sql (time-partitioned
+ * tables and SQL functions are beyond drizzle-kit); these definitions give typed queries over them and must match
+ * that file column for column. Raw telemetry and the bulk paths use raw SQL (modules/telemetry/telemetry.repository.ts).
+ *
+ * Conventions (docs/device-protocol.md): power in W (signed: grid + = import, battery + = discharge), energy in kWh,
+ * voltage V, current A, temperature °C, SoC/SoH %. Times are timestamptz; local-time rollup keys (hour start instant,
+ * local day, local month) follow the station's time zone.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { id } from './schema.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+const tenantId = () => varchar('tenant_id', { length: 12 }).notNull().default('000000');
+
+/** Blade BaseEntity columns (as in schema.ts). */
+const audit = () => ({
+  createUser: id('create_user'),
+  createDept: id('create_dept'),
+  createTime: ts('create_time').defaultNow(),
+  updateUser: id('update_user'),
+  updateTime: ts('update_time').defaultNow(),
+  status: integer('status').notNull().default(1),
+  isDeleted: integer('is_deleted').notNull().default(0),
+});
+
+/** Device types (business dictionary `device_type`). */
+export const DEVICE_TYPES = { inverter: 1, battery: 2, guardian: 3, charger: 4 } as const;
+export type DeviceKind = keyof typeof DEVICE_TYPES;
+export type DeviceTypeCode = (typeof DEVICE_TYPES)[DeviceKind];
+export const DEVICE_KINDS: Record<number, DeviceKind> = { 1: 'inverter', 2: 'battery', 3: 'guardian', 4: 'charger' };
+
+/** Network status (system dictionary `network_status`). */
+export const NETWORK_STATUS = { normal: 0, disconnected: 1, fault: 2 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stations
+// ---------------------------------------------------------------------------------------------------------------
+
+export const plant = pgTable(
+  'helio_plant',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    plantName: varchar('plant_name', { length: 100 }).notNull(),
+    /** Project type (business dictionary `agent_project_type`). */
+    plantType: smallint('plant_type'),
+    countryCode: varchar('country_code', { length: 12 }),
+    provinceCode: varchar('province_code', { length: 12 }),
+    cityCode: varchar('city_code', { length: 12 }),
+    countyCode: varchar('county_code', { length: 12 }),
+    /** Region names joined for display and search ("广东省 深圳市 南山区"). */
+    regionName: varchar('region_name', { length: 255 }),
+    address: varchar('address', { length: 255 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Shanghai'),
+    capacityKwp: doublePrecision('capacity_kwp'),
+    installDate: day('install_date'),
+    ownerUserId: id('owner_user_id'),
+    /** The owner's real name and phone as recorded at creation (spec: user real name, creator phone). */
+    ownerName: varchar('owner_name', { length: 50 }),
+    ownerPhone: varchar('owner_phone', { length: 20 }),
+    /** Operation company: the agent/installer department that runs the station (data scope). */
+    operationCompanyId: id('operation_company_id'),
+    operationCompanyName: varchar('operation_company_name', { length: 100 }),
+    operationUserId: id('operation_user_id'),
+    operationUserName: varchar('operation_user_name', { length: 50 }),
+    networkStatus: smallint('network_status').notNull().default(1),
+    statusTime: ts('status_time'),
+    remark: varchar('remark', { length: 255 }),
+    ...audit(),
+  },
+  (t) => [
+    index('helio_plant_tenant_idx').on(t.tenantId, t.isDeleted),
+    index('helio_plant_status_idx').on(t.networkStatus),
+    index('helio_plant_company_idx').on(t.operationCompanyId),
+    index('helio_plant_owner_idx').on(t.ownerUserId),
+    index('helio_plant_operator_idx').on(t.operationUserId),
+    index('helio_plant_list_idx').on(t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
+    index('helio_plant_tenant_list_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Factory (exit-factory) information: platform-wide reference data keyed by SN
+// ---------------------------------------------------------------------------------------------------------------
+
+const factoryCommon = () => ({
+  id: id('id').primaryKey(),
+  deviceSn: varchar('device_sn', { length: 64 }).notNull(),
+  model: varchar('model', { length: 64 }),
+  factoryDate: day('factory_date'),
+  manufacturer: varchar('manufacturer', { length: 100 }),
+  /** 0 unused, 1 used (dictionary `device_usage`). */
+  usageFlag: smallint('usage_flag').notNull().default(0),
+  remark: varchar('remark', { length: 255 }),
+});
+
+export const inverterFactory = pgTable(
+  'helio_inverter_factory',
+  {
+    ...factoryCommon(),
+    /** 1 single phase, 2 three phase (`inverter_phase`). */
+    phaseType: smallint('phase_type'),
+    /** 1 off-grid, 2 on-grid, 3 hybrid (`inverter_grid_type`). */
+    gridType: smallint('grid_type'),
+    /** Rated AC power, kW. */
+    ratedPower: doublePrecision('rated_power'),
+    warrantyYears: smallint('warranty_years'),
+    warrantyStart: day('warranty_start'),
+    warrantyEnd: day('warranty_end'),
+    activationDate: day('activation_date'),
+    fwProtocol: varchar('fw_protocol', { length: 32 }),
+    fwMaster: varchar('fw_master', { length: 32 }),
+    fwSlave: varchar('fw_slave', { length: 32 }),
+    fwEms: varchar('fw_ems', { length: 32 }),
+    fwDcdc: varchar('fw_dcdc', { length: 32 }),
+    mpptCount: smallint('mppt_count'),
+    gridPhases: smallint('grid_phases'),
+    ratedFrequency: doublePrecision('rated_frequency'),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('helio_inverter_factory_sn_uq').on(t.deviceSn).where(sql`${t.isDeleted} = 0`)],
+);
+
+export const batteryFactory = pgTable(
+  'helio_battery_factory',
+  {
+    ...factoryCommon(),
+    ratedVoltage: doublePrecision('rated_voltage'),
+    capacityAh: doublePrecision('capacity_ah'),
+    energyKwh: doublePrecision('energy_kwh'),
+    cellSeries: smallint('cell_series'),
+    cellParallel: smallint('cell_parallel'),
+    cellCapacityAh: doublePrecision('cell_capacity_ah'),
+    bmsSn: varchar('bms_sn', { length: 64 }),
+    inverterSn: varchar('inverter_sn', { length: 64 }),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('helio_battery_factory_sn_uq').on(t.deviceSn).where(sql`${t.isDeleted} = 0`)],
+);
+
+export const guardianFactory = pgTable(
+  'helio_guardian_factory',
+  {
+    ...factoryCommon(),
+    cardNumber: varchar('card_number', { length: 64 }),
+    ratedCurrent: doublePrecision('rated_current'),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('helio_guardian_factory_sn_uq').on(t.deviceSn).where(sql`${t.isDeleted} = 0`)],
+);
+
+export const chargerFactory = pgTable(
+  'helio_charger_factory',
+  {
+    ...factoryCommon(),
+    /** Rated power, kW. */
+    ratedPower: doublePrecision('rated_power'),
+    phases: smallint('phases'),
+    /** 1 GB/T AC, 2 Type 2, 3 CCS2, 4 GB/T DC. */
+    connectorType: smallint('connector_type'),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('helio_charger_factory_sn_uq').on(t.deviceSn).where(sql`${t.isDeleted} = 0`)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Device registrations
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A device registered to a station. SN unique among live rows; the MQTT secret is issued at registration and only
+ * its sha256 is kept. Unbinding soft-deletes the row (its telemetry stays, keyed by this id, findable by SN).
+ */
+export const device = pgTable(
+  'helio_device',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    plantId: id('plant_id'),
+    deviceType: smallint('device_type').notNull(),
+    deviceSn: varchar('device_sn', { length: 64 }).notNull(),
+    /** Battery → its inverter's SN. */
+    parentSn: varchar('parent_sn', { length: 64 }),
+    model: varchar('model', { length: 64 }),
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    networkStatus: smallint('network_status').notNull().default(1),
+    statusTime: ts('status_time'),
+    /** Expected seconds between telemetry reports (from the device's status message; default 300). */
+    reportInterval: integer('report_interval').notNull().default(300),
+    /** MQTT session state as seen by the embedded broker. */
+    online: boolean('online').notNull().default(false),
+    lastConnectTime: ts('last_connect_time'),
+    lastDisconnectTime: ts('last_disconnect_time'),
+    fwProtocol: varchar('fw_protocol', { length: 32 }),
+    fwMaster: varchar('fw_master', { length: 32 }),
+    fwSlave: varchar('fw_slave', { length: 32 }),
+    fwEms: varchar('fw_ems', { length: 32 }),
+    fwDcdc: varchar('fw_dcdc', { length: 32 }),
+    registerTime: ts('register_time').defaultNow(),
+    unbindTime: ts('unbind_time'),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('helio_device_sn_uq').on(t.deviceSn).where(sql`${t.isDeleted} = 0`),
+    index('helio_device_sn_idx').on(t.deviceSn),
+    index('helio_device_plant_idx').on(t.plantId),
+    index('helio_device_tenant_idx').on(t.tenantId, t.deviceType),
+    index('helio_device_list_idx').on(t.deviceType, t.registerTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
+  ],
+);
+
+/** Latest state per device, upserted by the ingest in the same transaction as the raw row. */
+export const deviceLatest = pgTable('helio_device_latest', {
+  deviceId: id('device_id').primaryKey(),
+  deviceType: smallint('device_type').notNull(),
+  plantId: id('plant_id'),
+  ts: ts('ts'),
+  receivedAt: ts('received_at'),
+  state: smallint('state'),
+  faultCodes: integer('fault_codes').array(),
+  warningCodes: integer('warning_codes').array(),
+  pvPower: real('pv_power'),
+  loadPower: real('load_power'),
+  gridPower: real('grid_power'),
+  batPower: real('bat_power'),
+  batSoc: real('bat_soc'),
+  ePvTotal: doublePrecision('e_pv_total'),
+  eLoadTotal: doublePrecision('e_load_total'),
+  eImportTotal: doublePrecision('e_import_total'),
+  eExportTotal: doublePrecision('e_export_total'),
+  eChargeTotal: doublePrecision('e_charge_total'),
+  eDischargeTotal: doublePrecision('e_discharge_total'),
+  eEvTotal: doublePrecision('e_ev_total'),
+  /** The whole last telemetry payload as received (validated). */
+  data: jsonb('data'),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raw telemetry: one wide row per report, partitioned by day (RANGE on ts), PRIMARY KEY (device_id, ts)
+// ---------------------------------------------------------------------------------------------------------------
+
+const rawKey = () => ({
+  deviceId: id('device_id').notNull(),
+  ts: ts('ts').notNull(),
+  plantId: id('plant_id'),
+});
+
+export const telemetryInverter = pgTable(
+  'helio_telemetry_inverter',
+  {
+    ...rawKey(),
+    state: smallint('state'),
+    pv1V: real('pv1_v'),
+    pv1I: real('pv1_i'),
+    pv2V: real('pv2_v'),
+    pv2I: real('pv2_i'),
+    pv3V: real('pv3_v'),
+    pv3I: real('pv3_i'),
+    pv4V: real('pv4_v'),
+    pv4I: real('pv4_i'),
+    pvPower: real('pv_power'),
+    gridVa: real('grid_va'),
+    gridVb: real('grid_vb'),
+    gridVc: real('grid_vc'),
+    gridIa: real('grid_ia'),
+    gridIb: real('grid_ib'),
+    gridIc: real('grid_ic'),
+    gridPa: real('grid_pa'),
+    gridPb: real('grid_pb'),
+    gridPc: real('grid_pc'),
+    gridPower: real('grid_power'),
+    gridFreq: real('grid_freq'),
+    gridQ: real('grid_q'),
+    gridPf: real('grid_pf'),
+    loadPower: real('load_power'),
+    loadPa: real('load_pa'),
+    loadPb: real('load_pb'),
+    loadPc: real('load_pc'),
+    epsPower: real('eps_power'),
+    batV: real('bat_v'),
+    batI: real('bat_i'),
+    batPower: real('bat_power'),
+    batSoc: real('bat_soc'),
+    batTemp: real('bat_temp'),
+    tempInner: real('temp_inner'),
+    tempSink: real('temp_sink'),
+    busV: real('bus_v'),
+    isoKohm: real('iso_kohm'),
+    ePvToday: doublePrecision('e_pv_today'),
+    ePvTotal: doublePrecision('e_pv_total'),
+    eLoadTotal: doublePrecision('e_load_total'),
+    eImportTotal: doublePrecision('e_import_total'),
+    eExportTotal: doublePrecision('e_export_total'),
+    eChargeTotal: doublePrecision('e_charge_total'),
+    eDischargeTotal: doublePrecision('e_discharge_total'),
+    faultCodes: integer('fault_codes').array(),
+    warningCodes: integer('warning_codes').array(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+export const telemetryBattery = pgTable(
+  'helio_telemetry_battery',
+  {
+    ...rawKey(),
+    state: smallint('state'),
+    voltage: real('voltage'),
+    current: real('current'),
+    power: real('power'),
+    soc: real('soc'),
+    soh: real('soh'),
+    temp: real('temp'),
+    cellVMax: real('cell_v_max'),
+    cellVMin: real('cell_v_min'),
+    cellTMax: real('cell_t_max'),
+    cellTMin: real('cell_t_min'),
+    cycles: integer('cycles'),
+    remainKwh: real('remain_kwh'),
+    eChargeTotal: doublePrecision('e_charge_total'),
+    eDischargeTotal: doublePrecision('e_discharge_total'),
+    faultCodes: integer('fault_codes').array(),
+    warningCodes: integer('warning_codes').array(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+export const telemetryGuardian = pgTable(
+  'helio_telemetry_guardian',
+  {
+    ...rawKey(),
+    state: smallint('state'),
+    /** 0 open, 1 closed, 2 tripped. */
+    gate: smallint('gate'),
+    /** 0 none; otherwise the protection that acted (docs/device-protocol.md). */
+    protect: smallint('protect'),
+    va: real('va'),
+    vb: real('vb'),
+    vc: real('vc'),
+    ia: real('ia'),
+    ib: real('ib'),
+    ic: real('ic'),
+    pa: real('pa'),
+    pb: real('pb'),
+    pc: real('pc'),
+    power: real('power'),
+    freq: real('freq'),
+    leakMa: real('leak_ma'),
+    temp: real('temp'),
+    eTotal: doublePrecision('e_total'),
+    faultCodes: integer('fault_codes').array(),
+    warningCodes: integer('warning_codes').array(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+export const telemetryCharger = pgTable(
+  'helio_telemetry_charger',
+  {
+    ...rawKey(),
+    state: smallint('state'),
+    power: real('power'),
+    va: real('va'),
+    vb: real('vb'),
+    vc: real('vc'),
+    ia: real('ia'),
+    ib: real('ib'),
+    ic: real('ic'),
+    temp: real('temp'),
+    sessionId: varchar('session_id', { length: 40 }),
+    sessionKwh: doublePrecision('session_kwh'),
+    eTotal: doublePrecision('e_total'),
+    faultCodes: integer('fault_codes').array(),
+    warningCodes: integer('warning_codes').array(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Energy rollups (kWh), written incrementally by the ingest in the raw row's transaction
+// ---------------------------------------------------------------------------------------------------------------
+
+const energy = () => ({
+  pvKwh: doublePrecision('pv_kwh').notNull().default(0),
+  loadKwh: doublePrecision('load_kwh').notNull().default(0),
+  importKwh: doublePrecision('import_kwh').notNull().default(0),
+  exportKwh: doublePrecision('export_kwh').notNull().default(0),
+  chargeKwh: doublePrecision('charge_kwh').notNull().default(0),
+  dischargeKwh: doublePrecision('discharge_kwh').notNull().default(0),
+  evKwh: doublePrecision('ev_kwh').notNull().default(0),
+  samples: integer('samples').notNull().default(0),
+});
+
+/** 5-minute buckets (UTC instant of the bucket start); partitioned by day. */
+export const energyDevice5m = pgTable(
+  'helio_energy_device_5m',
+  { deviceId: id('device_id').notNull(), bucket: ts('bucket').notNull(), plantId: id('plant_id'), ...energy() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+);
+/** Local hours (instant of the local hour start); partitioned by month. */
+export const energyDeviceHour = pgTable(
+  'helio_energy_device_hour',
+  { deviceId: id('device_id').notNull(), bucket: ts('bucket').notNull(), plantId: id('plant_id'), ...energy() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+);
+export const energyDeviceDay = pgTable(
+  'helio_energy_device_day',
+  { deviceId: id('device_id').notNull(), day: day('day').notNull(), plantId: id('plant_id'), ...energy() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+export const energyDeviceMonth = pgTable(
+  'helio_energy_device_month',
+  { deviceId: id('device_id').notNull(), month: day('month').notNull(), plantId: id('plant_id'), ...energy() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.month] })],
+);
+export const energyPlant5m = pgTable(
+  'helio_energy_plant_5m',
+  { plantId: id('plant_id').notNull(), bucket: ts('bucket').notNull(), ...energy() },
+  (t) => [primaryKey({ columns: [t.plantId, t.bucket] })],
+);
+export const energyPlantHour = pgTable(
+  'helio_energy_plant_hour',
+  { plantId: id('plant_id').notNull(), bucket: ts('bucket').notNull(), ...energy() },
+  (t) => [primaryKey({ columns: [t.plantId, t.bucket] })],
+);
+export const energyPlantDay = pgTable(
+  'helio_energy_plant_day',
+  { plantId: id('plant_id').notNull(), day: day('day').notNull(), tenantId: tenantId(), ...energy() },
+  (t) => [primaryKey({ columns: [t.plantId, t.day] }), index('helio_energy_plant_day_tenant_idx').on(t.tenantId, t.day)],
+);
+export const energyPlantMonth = pgTable(
+  'helio_energy_plant_month',
+  { plantId: id('plant_id').notNull(), month: day('month').notNull(), tenantId: tenantId(), ...energy() },
+  (t) => [primaryKey({ columns: [t.plantId, t.month] })],
+);
+/** Fleet totals per tenant (fleet charts without summing every station). */
+export const energyTenantHour = pgTable(
+  'helio_energy_tenant_hour',
+  { tenantId: varchar('tenant_id', { length: 12 }).notNull(), bucket: ts('bucket').notNull(), ...energy() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.bucket] })],
+);
+export const energyTenantDay = pgTable(
+  'helio_energy_tenant_day',
+  { tenantId: varchar('tenant_id', { length: 12 }).notNull(), day: day('day').notNull(), ...energy() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
+);
+export const energyTenantMonth = pgTable(
+  'helio_energy_tenant_month',
+  { tenantId: varchar('tenant_id', { length: 12 }).notNull(), month: day('month').notNull(), ...energy() },
+  (t) => [primaryKey({ columns: [t.tenantId, t.month] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events, alarms, charging sessions, ingest counters
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Device events as reported (fault raised/cleared, warnings, state changes) plus connectivity events. */
+export const deviceEvent = pgTable(
+  'helio_device_event',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    deviceId: id('device_id').notNull(),
+    plantId: id('plant_id'),
+    deviceType: smallint('device_type').notNull(),
+    ts: ts('ts').notNull(),
+    /** 1 fault, 2 warning, 3 info/state, 4 connectivity. */
+    eventType: smallint('event_type').notNull(),
+    code: integer('code').notNull(),
+    /** 1 info, 2 minor, 3 major, 4 critical. */
+    level: smallint('level').notNull().default(1),
+    /** 1 raised, 0 cleared. */
+    action: smallint('action').notNull().default(1),
+    message: varchar('message', { length: 255 }),
+    createTime: ts('create_time').defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('helio_device_event_uq').on(t.deviceId, t.ts, t.code, t.action),
+    index('helio_device_event_plant_idx').on(t.plantId, t.ts),
+  ],
+);
+
+/** Spec §3 Alarm: station, status, trigger/recover time, description, solution, handling status, follow-ups. */
+export const alarm = pgTable(
+  'helio_alarm',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    plantId: id('plant_id'),
+    deviceId: id('device_id').notNull(),
+    deviceSn: varchar('device_sn', { length: 64 }).notNull(),
+    deviceType: smallint('device_type').notNull(),
+    alarmCode: integer('alarm_code').notNull(),
+    /** 1 fault, 2 warning, 3 offline. */
+    alarmType: smallint('alarm_type').notNull(),
+    level: smallint('level').notNull().default(3),
+    /** 0 active, 1 recovered (`alarm_status`). */
+    alarmStatus: smallint('alarm_status').notNull().default(0),
+    triggerTime: ts('trigger_time').notNull(),
+    recoverTime: ts('recover_time'),
+    description: varchar('description', { length: 500 }),
+    solution: varchar('solution', { length: 500 }),
+    /** 0 unhandled, 1 in progress, 2 resolved, 3 ignored (`alarm_handle_status`). */
+    handleStatus: smallint('handle_status').notNull().default(0),
+    handleUser: id('handle_user'),
+    handleTime: ts('handle_time'),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('helio_alarm_active_uq').on(t.deviceId, t.alarmCode).where(sql`${t.alarmStatus} = 0 AND ${t.isDeleted} = 0`),
+    index('helio_alarm_plant_idx').on(t.plantId, t.triggerTime),
+    index('helio_alarm_tenant_idx').on(t.tenantId, t.alarmStatus),
+  ],
+);
+
+/** Alarm follow-up records (alarmLogOperationRecord). */
+export const alarmRecord = pgTable(
+  'helio_alarm_record',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    alarmId: id('alarm_id').notNull(),
+    handleStatus: smallint('handle_status').notNull(),
+    content: varchar('content', { length: 1000 }),
+    ...audit(),
+  },
+  (t) => [index('helio_alarm_record_alarm_idx').on(t.alarmId)],
+);
+
+export const chargeSession = pgTable(
+  'helio_charge_session',
+  {
+    deviceId: id('device_id').notNull(),
+    sessionId: varchar('session_id', { length: 40 }).notNull(),
+    plantId: id('plant_id'),
+    tenantId: tenantId(),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time').notNull(),
+    energyKwh: doublePrecision('energy_kwh').notNull().default(0),
+    maxPower: real('max_power').notNull().default(0),
+    /** 1 charging, 2 finished. */
+    sessionStatus: smallint('session_status').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.sessionId] }), index('helio_charge_session_time_idx').on(t.deviceId, t.startTime)],
+);
+
+/** Rejected MQTT messages and connections per UTC day and reason (malformed, unknown_sn, bad_credential, …). */
+export const ingestCounter = pgTable(
+  'helio_ingest_counter',
+  {
+    day: day('day').notNull(),
+    reason: varchar('reason', { length: 32 }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    lastSn: varchar('last_sn', { length: 64 }),
+    lastDetail: varchar('last_detail', { length: 255 }),
+    lastTime: ts('last_time'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.reason] })],
+);

@@ -1,0 +1,111 @@
+/**
+ * Entry point: validate configuration, open and migrate the database, seed it on first start, serve.
+ */
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { KeyConfigError } from './modules/auth/keys.js';
+import { seed } from './seed/seed.js';
+import { BrokerPortInUseError } from './modules/telemetry/broker.js';
+import { startTelemetry, type TelemetryHandle } from './modules/telemetry/telemetry.js';
+import { loadTelemetryConfig } from './modules/telemetry/telemetry.config.js';
+import { backfillDemo, secretOf, seedDevices } from './modules/station/seed-devices.js';
+import { LiveSimulator } from './simulator/simulator.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = Date.now();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    onPoolError: (err) => console.warn(`PostgreSQL connection lost (${err.message}); it will be replaced`),
+  });
+  const seeded = await seed(database.db, { adminPassword: config.adminPassword });
+  const built = await buildApp(config, { database });
+  const { app } = built;
+
+  let telemetry: TelemetryHandle | undefined;
+  let simulator: LiveSimulator | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    stopping = true;
+    setTimeout(() => process.exit(1), 15_000).unref(); // never hang on a stuck connection
+    await simulator?.stop();
+    await telemetry?.close();
+    await built.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`\nHelio cannot start: port ${config.port} is already in use. Set PORT to another port.\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  // The telemetry path (MQTT broker or consumers, ingest, network status) — after listen, outside buildApp.
+  try {
+    telemetry = await startTelemetry({ config, database, log: app.log });
+  } catch (e) {
+    if (stopping) return; // shut down while starting: nothing to report
+    if (e instanceof BrokerPortInUseError) {
+      console.error(`\nHelio cannot start: ${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  // The demo fleet: registered once, simulated over MQTT like real devices, history backfilled in the background.
+  let demoLine = '';
+  if (stopping) {
+    await telemetry.close();
+    return;
+  }
+  if (config.simulator) {
+    const tc = loadTelemetryConfig();
+    const demo = await seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log: app.log });
+    simulator = new LiveSimulator(demo.model, {
+      url: telemetry.broker.url,
+      interval: tc.simulator.interval,
+      secretFor: (sn) => (telemetry?.broker.kind === 'embedded' ? secretOf(demo.manifest, sn) : undefined),
+      only: new Set(demo.devices.keys()),
+      log: app.log,
+    });
+    simulator.start();
+    void backfillDemo(database, demo, app.log, () => stopping).catch((err) => app.log.warn({ err }, 'demo history backfill stopped'));
+    demoLine = `  Simulator: ${demo.devices.size} devices on ${demo.fleet.stations.length} demo stations report every ${tc.simulator.interval} s (HELIO_SIMULATOR=off to disable)`;
+  }
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Helio is running at ${url}   (API docs: ${url}/api/docs)`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}` +
+      `; ready in ${Date.now() - started} ms${seeded.seeded.length ? ` (first start: seeded ${seeded.seeded.join(', ')})` : ''}`,
+    `  Sign in: tenant 000000, account admin, password ` +
+      (seeded.generatedAdminPassword
+        ? `${seeded.generatedAdminPassword}\n  (generated on this first start and shown only now — note it down, then change it under Personal info)`
+        : config.adminPassword
+          ? '(the HELIO_ADMIN_PASSWORD given at first start)'
+          : '(as printed on the first start)'),
+    ...(demoLine ? [demoLine] : []),
+    `  MQTT: ${telemetry.broker.kind === 'embedded' ? `embedded broker on port ${telemetry.broker.port} (devices sign in with SN and secret)` : `consuming ${config.mqttUrl} (shared subscription)`}`,
+    config.captcha ? '' : '  Captcha is off (HELIO_CAPTCHA=off).',
+    '',
+  ];
+  console.log(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n'));
+}
+
+main().catch((e) => {
+  if (e instanceof ConfigError || e instanceof KeyConfigError) {
+    console.error(`\nHelio configuration error: ${e.message}\n`);
+    process.exit(2);
+  }
+  console.error(e);
+  process.exit(1);
+});

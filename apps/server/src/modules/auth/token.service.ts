@@ -1,0 +1,244 @@
+/**
+ * Access and refresh tokens.
+ *
+ * - Access token: an HS256 JWT with the Blade claims (blade-api.md §2.4) plus `sid` (the session) and `jti`,
+ *   verified with a fixed algorithm, issuer, audience and `token_type`. It dies with its session: logout, a
+ *   password change or disabling the user revokes the session and every access token of it stops working.
+ * - Refresh token: opaque (256 random bits), only its sha256 stored, rotated on every use; presenting a rotated
+ *   one again revokes the whole session (reuse detection, RFC 9700). Sessions have an absolute lifetime equal to
+ *   the client's refresh validity.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { AuthUser } from '../../core/access.js';
+import { nextId } from '../../core/ids.js';
+import type { Db } from '../../db/client.js';
+import { refreshToken, session } from '../../db/schema.js';
+
+export const ISSUER = 'issuser';
+export const AUDIENCE = 'audience';
+
+export interface TokenSubject {
+  userId: string;
+  tenantId: string;
+  account: string;
+  nickName: string;
+  realName: string;
+  roleIds: string[];
+  roleAliases: string[];
+  deptIds: string[];
+  postIds: string[];
+  clientId: string;
+  oauthId?: string;
+  userType?: string;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  sessionId: string;
+}
+
+export interface ClientValidity {
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export class TokenService {
+  private readonly sessionCache = new Map<string, { active: boolean; until: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly key: Uint8Array,
+    private readonly overrides: { accessTtl?: number | undefined; refreshTtl?: number | undefined } = {},
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private ttl(client: ClientValidity) {
+    return {
+      access: this.overrides.accessTtl ?? client.accessTokenValidity,
+      refresh: this.overrides.refreshTtl ?? client.refreshTokenValidity,
+    };
+  }
+
+  private async signAccess(subject: TokenSubject, sid: string, ttl: number): Promise<string> {
+    const nowSec = Math.floor(this.now() / 1000);
+    return new SignJWT({
+      token_type: 'access_token',
+      tenant_id: subject.tenantId,
+      oauth_id: subject.oauthId ?? '',
+      user_id: subject.userId,
+      role_id: subject.roleIds.join(','),
+      dept_id: subject.deptIds.join(','),
+      post_id: subject.postIds.join(','),
+      account: subject.account,
+      user_name: subject.account,
+      nick_name: subject.nickName,
+      real_name: subject.realName,
+      role_name: subject.roleAliases.join(','),
+      client_id: subject.clientId,
+      detail: { type: subject.userType ?? 'web' },
+      sid,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setNotBefore(nowSec)
+      .setIssuedAt(nowSec)
+      .setExpirationTime(nowSec + ttl)
+      .setJti(randomBytes(12).toString('base64url'))
+      .sign(this.key);
+  }
+
+  private async newRefresh(sessionId: string, expiresAt: Date): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.insert(refreshToken).values({ tokenHash: sha256(token), sessionId, expiresAt });
+    return token;
+  }
+
+  /** A new session (sign-in). */
+  async issue(subject: TokenSubject, client: ClientValidity): Promise<IssuedTokens> {
+    const ttl = this.ttl(client);
+    const sid = nextId();
+    const expiresAt = new Date(this.now() + ttl.refresh * 1000);
+    await this.db.insert(session).values({
+      id: sid,
+      userId: subject.userId,
+      tenantId: subject.tenantId,
+      clientId: subject.clientId,
+      deptId: subject.deptIds.join(','),
+      roleId: subject.roleIds.join(','),
+      expiresAt,
+    });
+    const [accessToken, refresh] = await Promise.all([
+      this.signAccess(subject, sid, ttl.access),
+      this.newRefresh(sid, expiresAt),
+    ]);
+    return { accessToken, refreshToken: refresh, expiresIn: ttl.access, sessionId: sid };
+  }
+
+  /**
+   * Consume a refresh token: returns its session when the token is current. A token that was already rotated
+   * revokes the session. Null for anything unknown, expired or revoked.
+   */
+  async consumeRefresh(token: string): Promise<typeof session.$inferSelect | null> {
+    if (!token || token.length > 200) return null;
+    const hash = sha256(token);
+    const now = new Date(this.now());
+    const [claimed] = await this.db
+      .update(refreshToken)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshToken.tokenHash, hash), isNull(refreshToken.rotatedAt)))
+      .returning();
+    if (!claimed) {
+      const [seen] = await this.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hash));
+      if (seen) await this.revokeSession(seen.sessionId, 'reuse');
+      return null;
+    }
+    const [s] = await this.db.select().from(session).where(eq(session.id, claimed.sessionId));
+    if (!s || s.revokedAt || s.expiresAt.getTime() <= now.getTime() || claimed.expiresAt.getTime() <= now.getTime()) {
+      return null;
+    }
+    return s;
+  }
+
+  /** New token pair inside an existing session (after `consumeRefresh`). */
+  async rotate(
+    s: typeof session.$inferSelect,
+    subject: TokenSubject,
+    client: ClientValidity,
+  ): Promise<IssuedTokens> {
+    const ttl = this.ttl(client);
+    await this.db
+      .update(session)
+      .set({
+        lastUsedAt: new Date(this.now()),
+        deptId: subject.deptIds.join(','),
+        roleId: subject.roleIds.join(','),
+      })
+      .where(eq(session.id, s.id));
+    const [accessToken, refresh] = await Promise.all([
+      this.signAccess(subject, s.id, ttl.access),
+      this.newRefresh(s.id, s.expiresAt),
+    ]);
+    return { accessToken, refreshToken: refresh, expiresIn: ttl.access, sessionId: s.id };
+  }
+
+  async revokeSession(sid: string, reason: string): Promise<void> {
+    await this.db
+      .update(session)
+      .set({ revokedAt: new Date(this.now()), revokeReason: reason })
+      .where(and(eq(session.id, sid), isNull(session.revokedAt)));
+    this.sessionCache.delete(sid);
+  }
+
+  /** Revoke every session of a user (password change, disable, removal). */
+  async revokeUser(userId: string, reason: string, exceptSid?: string): Promise<void> {
+    const rows = await this.db
+      .update(session)
+      .set({ revokedAt: new Date(this.now()), revokeReason: reason })
+      .where(
+        and(
+          eq(session.userId, userId),
+          isNull(session.revokedAt),
+          // The caller's own session may stay alive (password change from the console itself).
+          exceptSid ? ne(session.id, exceptSid) : undefined,
+        ),
+      )
+      .returning({ id: session.id });
+    for (const r of rows) this.sessionCache.delete(r.id);
+  }
+
+  /** Session liveness, cached for 2 s per process so a revocation reaches every process within that. */
+  async isSessionActive(sid: string): Promise<boolean> {
+    const t = this.now();
+    const hit = this.sessionCache.get(sid);
+    if (hit && hit.until > t) return hit.active;
+    const [s] = await this.db
+      .select({ revokedAt: session.revokedAt, expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.id, sid));
+    const active = !!s && !s.revokedAt && s.expiresAt.getTime() > t;
+    if (this.sessionCache.size > 50_000) this.sessionCache.clear();
+    this.sessionCache.set(sid, { active, until: t + 2000 });
+    return active;
+  }
+
+  /** Verify an access token; null when it is not a valid, live Helio access token. */
+  async verifyAccess(token: string): Promise<AuthUser | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: new Date(this.now()),
+      });
+      if (payload.token_type !== 'access_token') return null;
+      const sid = typeof payload.sid === 'string' ? payload.sid : '';
+      if (!sid || !(await this.isSessionActive(sid))) return null;
+      const list = (v: unknown) => (typeof v === 'string' && v ? v.split(',') : []);
+      const roleAliases = list(payload.role_name);
+      return {
+        userId: String(payload.user_id ?? ''),
+        tenantId: String(payload.tenant_id ?? ''),
+        account: String(payload.account ?? ''),
+        userName: String(payload.user_name ?? ''),
+        nickName: String(payload.nick_name ?? ''),
+        roleIds: list(payload.role_id),
+        roleAliases,
+        deptIds: list(payload.dept_id),
+        postIds: list(payload.post_id),
+        clientId: String(payload.client_id ?? ''),
+        sid,
+        isAdministrator: roleAliases.includes('administrator'),
+      };
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError) return null;
+      throw e;
+    }
+  }
+}

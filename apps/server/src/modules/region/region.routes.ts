@@ -1,0 +1,318 @@
+/**
+ * Regions (spec §2 Region, §3, §5): administrative divisions keyed by code; a lazy tree by parent code, a
+ * province → city → district cascade (`select?code=`), platform administration with Excel import (required
+ * overwrite switch 0/1, default 0; row-level errors) and export.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, count, eq, ilike, inArray, like, or } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { Type } from 'typebox';
+import type { Services } from '../../app.js';
+import { ok, page } from '../../core/envelope.js';
+import { BizError, ForbiddenError, ValidationError } from '../../core/errors.js';
+import { msg, type Lang } from '../../core/i18n.js';
+import { parsePaging } from '../../core/list-query.js';
+import { isPlatform } from '../../core/tenant.js';
+import { region } from '../../db/schema.js';
+import { contentDisposition, receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
+
+type RegionRow = typeof region.$inferSelect;
+const CODE = /^\d{1,12}$/;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const COLUMNS = [
+  ['code', '区划编号', 'Code'],
+  ['parentCode', '上级编号', 'Parent code'],
+  ['name', '区划名称', 'Name'],
+  ['nameEn', '英文名称', 'English name'],
+  ['regionLevel', '层级(0国家 1省 2市 3区县 4乡镇 5村)', 'Level (0 country … 5 village)'],
+  ['sort', '排序', 'Sort'],
+  ['remark', '备注', 'Remark'],
+] as const;
+
+export async function regionRoutes(app: FastifyInstance, s: Services): Promise<void> {
+  const db = s.database.db;
+  const vo = (r: RegionRow, parentName = '') => ({
+    id: r.code,
+    code: r.code,
+    parentCode: r.parentCode,
+    parentName,
+    subCode: r.subCode ?? '',
+    ancestors: r.ancestors ?? '',
+    name: r.name,
+    nameEn: r.nameEn ?? '',
+    regionLevel: r.regionLevel,
+    sort: r.sort,
+    remark: r.remark ?? '',
+  });
+  const label = (lang: Lang, r: RegionRow) => (lang === 'en-US' && r.nameEn ? r.nameEn : r.name);
+  const parentNames = async (rows: RegionRow[]) => {
+    const codes = [...new Set(rows.map((r) => r.parentCode))];
+    const parents = codes.length ? await db.select({ code: region.code, name: region.name }).from(region).where(inArray(region.code, codes)) : [];
+    return new Map(parents.map((p) => [p.code, p.name]));
+  };
+  const platformWrite = async (req: FastifyRequest) => {
+    if (!isPlatform(req.user!)) throw new ForbiddenError(); // regions are platform reference data
+  };
+
+  /** Field rules (spec §5: code, name, regionLevel, sort required). */
+  const validate = (lang: Lang, b: Record<string, unknown>): string[] => {
+    const out: string[] = [];
+    const f = (zh: string, en: string) => (lang === 'en-US' ? en : zh);
+    const code = String(b.code ?? '').trim();
+    if (!code) out.push(msg(lang, 'required', { field: f('区划编号', 'Code') }));
+    else if (!CODE.test(code)) out.push(msg(lang, 'invalidFormat', { field: f('区划编号', 'Code') }));
+    if (!String(b.name ?? '').trim()) out.push(msg(lang, 'required', { field: f('区划名称', 'Name') }));
+    else if (String(b.name).length > 64) out.push(msg(lang, 'tooLong', { field: f('区划名称', 'Name'), max: 64 }));
+    if (String(b.nameEn ?? '').length > 128) out.push(msg(lang, 'tooLong', { field: f('英文名称', 'English name'), max: 128 }));
+    const lvl = b.regionLevel;
+    if (lvl === undefined || lvl === null || lvl === '') out.push(msg(lang, 'required', { field: f('区划层级', 'Level') }));
+    else if (!/^[0-5]$/.test(String(lvl))) out.push(msg(lang, 'outOfRange', { field: f('区划层级', 'Level') }));
+    const sort = b.sort;
+    if (sort === undefined || sort === null || sort === '') out.push(msg(lang, 'required', { field: f('排序', 'Sort') }));
+    else if (!/^-?\d{1,9}$/.test(String(sort))) out.push(msg(lang, 'notANumber', { field: f('排序', 'Sort') }));
+    const parent = String(b.parentCode ?? '').trim();
+    if (parent && !CODE.test(parent)) out.push(msg(lang, 'invalidFormat', { field: f('上级编号', 'Parent code') }));
+    if (parent && parent === code) out.push(msg(lang, 'invalidFormat', { field: f('上级编号', 'Parent code') }));
+    if (String(b.remark ?? '').length > 255) out.push(msg(lang, 'tooLong', { field: f('备注', 'Remark'), max: 255 }));
+    return out;
+  };
+
+  const toRow = async (b: Record<string, unknown>) => {
+    const code = String(b.code).trim();
+    const parentCode = String(b.parentCode ?? '').trim() || '00';
+    const [parent] = parentCode === '00' && code === '00' ? [] : await db.select().from(region).where(eq(region.code, parentCode));
+    const ancestors = parent ? [parent.ancestors, parent.code].filter(Boolean).join(',') : '';
+    const prefix = parentCode.replace(/0+$/, '');
+    return {
+      code,
+      parentCode,
+      ancestors,
+      subCode: prefix && code.startsWith(prefix) ? code.slice(prefix.length) : code,
+      name: String(b.name).trim(),
+      nameEn: b.nameEn ? String(b.nameEn).trim() : null,
+      regionLevel: Number(b.regionLevel),
+      sort: Number(b.sort),
+      remark: b.remark ? String(b.remark) : null,
+    };
+  };
+
+  app.get(
+    '/api/blade-system/region/select',
+    {
+      config: { access: { login: true } },
+      schema: { tags: ['region'], summary: 'Children of a region code for cascades (default: provinces of China)', querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 12 })) }, { additionalProperties: true }) },
+    },
+    async (req) => {
+      const { code } = req.query as { code?: string };
+      const parent = code && CODE.test(code) ? code : '00';
+      const rows = await db.select().from(region).where(eq(region.parentCode, parent)).orderBy(asc(region.sort), asc(region.code));
+      return ok(req, rows.map((r) => ({ ...vo(r), title: label(req.lang, r), value: r.code, key: r.code })));
+    },
+  );
+
+  app.get(
+    '/api/blade-system/region/lazy-tree',
+    {
+      config: { access: { login: true } },
+      schema: { tags: ['region'], summary: 'One level of the region tree with hasChildren', querystring: Type.Object({ parentCode: Type.Optional(Type.String({ maxLength: 12 })) }, { additionalProperties: true }) },
+    },
+    async (req) => {
+      const { parentCode } = req.query as { parentCode?: string };
+      const parent = parentCode && CODE.test(parentCode) ? parentCode : '00';
+      const rows = await db.select().from(region).where(eq(region.parentCode, parent)).orderBy(asc(region.sort), asc(region.code));
+      const withKids = rows.length
+        ? new Set((await db.selectDistinct({ p: region.parentCode }).from(region).where(inArray(region.parentCode, rows.map((r) => r.code)))).map((r) => r.p))
+        : new Set<string>();
+      return ok(
+        req,
+        rows.map((r) => ({ ...vo(r), id: r.code, parentId: r.parentCode, title: label(req.lang, r), key: r.code, value: r.code, hasChildren: withKids.has(r.code) })),
+      );
+    },
+  );
+
+  const listQuery = Type.Object(
+    {
+      current: Type.Optional(Type.Integer({ minimum: 1 })),
+      size: Type.Optional(Type.Integer({ minimum: 1 })),
+      code: Type.Optional(Type.String({ maxLength: 12 })),
+      name: Type.Optional(Type.String({ maxLength: 64 })),
+      parentCode: Type.Optional(Type.String({ maxLength: 12 })),
+      regionLevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+    },
+    { additionalProperties: false },
+  );
+  app.get(
+    '/api/blade-system/region/list',
+    { config: { access: { permission: ['region', 'region_view'] } }, schema: { tags: ['region'], summary: 'Regions, paged (code prefix, name, parent, level)', querystring: listQuery } },
+    async (req) => {
+      const q = req.query as { code?: string; name?: string; parentCode?: string; regionLevel?: number };
+      const paging = parsePaging(req.query as Record<string, unknown>, s.config.maxPageSize);
+      const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const where = and(
+        q.code ? like(region.code, `${esc(q.code)}%`) : undefined,
+        q.name ? or(ilike(region.name, `%${esc(q.name)}%`), ilike(region.nameEn, `%${esc(q.name)}%`)) : undefined,
+        q.parentCode ? eq(region.parentCode, q.parentCode) : undefined,
+        q.regionLevel !== undefined ? eq(region.regionLevel, q.regionLevel) : undefined,
+      );
+      const [rows, [n]] = await Promise.all([
+        db.select().from(region).where(where).orderBy(asc(region.code)).limit(paging.size).offset(paging.offset),
+        db.select({ n: count() }).from(region).where(where),
+      ]);
+      const names = await parentNames(rows);
+      return ok(req, page(rows.map((r) => vo(r, names.get(r.parentCode) ?? '')), Number(n?.n ?? 0), paging.current, paging.size));
+    },
+  );
+
+  app.get(
+    '/api/blade-system/region/detail',
+    { config: { access: { permission: ['region', 'region_view'] } }, schema: { tags: ['region'], summary: 'A region by code', querystring: Type.Object({ code: Type.String({ maxLength: 12 }) }, { additionalProperties: true }) } },
+    async (req) => {
+      const { code } = req.query as { code: string };
+      const [r] = CODE.test(code) ? await db.select().from(region).where(eq(region.code, code)) : [];
+      if (!r) throw new BizError('recordNotFound');
+      return ok(req, vo(r, (await parentNames([r])).get(r.parentCode) ?? ''));
+    },
+  );
+
+  app.post(
+    '/api/blade-system/region/submit',
+    { config: { access: { permission: ['region_add', 'region_edit'] } }, preHandler: platformWrite, schema: { tags: ['region'], summary: 'Insert or update a region by code' } },
+    async (req) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const problems = validate(req.lang, b);
+      if (problems.length) throw new ValidationError(problems);
+      const row = await toRow(b);
+      const [exists] = await db.select({ code: region.code }).from(region).where(eq(region.code, row.code));
+      if (!(await s.permissions.has(req.user!, [exists ? 'region_edit' : 'region_add']))) throw new ForbiddenError();
+      if (row.parentCode !== '00') {
+        const [p] = await db.select({ code: region.code }).from(region).where(eq(region.code, row.parentCode));
+        if (!p) throw new BizError('recordNotFound');
+      }
+      await db.insert(region).values(row).onConflictDoUpdate({ target: region.code, set: row });
+      return ok(req, { code: row.code });
+    },
+  );
+
+  app.post(
+    '/api/blade-system/region/remove',
+    { config: { access: { permission: 'region_delete' } }, preHandler: platformWrite, schema: { tags: ['region'], summary: 'Remove a region (id = code); refused while it has children' } },
+    async (req) => {
+      const p = { ...((req.body as Record<string, unknown>) ?? {}), ...((req.query as Record<string, unknown>) ?? {}) };
+      const code = String(p.id ?? p.code ?? '');
+      if (!CODE.test(code)) throw new BizError('idsRequired');
+      const [child] = await db.select({ code: region.code }).from(region).where(eq(region.parentCode, code)).limit(1);
+      if (child) throw new BizError('hasChildren');
+      const res = await db.delete(region).where(eq(region.code, code)).returning({ code: region.code });
+      return ok(req, res.length > 0);
+    },
+  );
+
+  const workbook = async (lang: Lang, rows: Record<string, unknown>[]) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet(lang === 'en-US' ? 'Regions' : '行政区划');
+    ws.columns = COLUMNS.map(([key, zh, en]) => ({ header: lang === 'en-US' ? en : zh, key, width: 20 }));
+    ws.getRow(1).font = { bold: true };
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+
+  app.get(
+    '/api/blade-system/region/export-template',
+    { config: { access: { permission: ['region_import', 'region_export'] } }, schema: { tags: ['region'], summary: 'The .xlsx import template' } },
+    async (req, reply) =>
+      reply.header('content-type', XLSX).header('content-disposition', contentDisposition(req.lang === 'en-US' ? 'region-template.xlsx' : '行政区划模板.xlsx')).send(await workbook(req.lang, [])),
+  );
+
+  app.get(
+    '/api/blade-system/region/export-region',
+    { config: { access: { permission: 'region_export' } }, schema: { tags: ['region'], summary: 'Regions as .xlsx (optionally under a parent code prefix)', querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 12 })) }, { additionalProperties: true }) } },
+    async (req, reply) => {
+      const { code } = req.query as { code?: string };
+      const rows = await db
+        .select()
+        .from(region)
+        .where(code && CODE.test(code) ? like(region.code, `${code.replace(/0+$/, '')}%`) : undefined)
+        .orderBy(asc(region.code))
+        .limit(50_000);
+      return reply.header('content-type', XLSX).header('content-disposition', contentDisposition('regions.xlsx')).send(await workbook(req.lang, rows.map((r) => vo(r))));
+    },
+  );
+
+  app.post(
+    '/api/blade-system/region/import-region',
+    {
+      config: { access: { permission: 'region_import' } },
+      preHandler: platformWrite,
+      schema: {
+        tags: ['region'],
+        summary: 'Import regions from .xlsx (multipart `file`); isCovered 0 (default) keeps existing codes and reports them, 1 overwrites. Nothing is imported from a file with errors.',
+        querystring: Type.Object({ isCovered: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Integer({ minimum: 0, maximum: 1 })])) }, { additionalProperties: true }),
+      },
+    },
+    async (req) => {
+      const covered = String((req.query as { isCovered?: string | number }).isCovered ?? '0') === '1';
+      const [file] = await receiveFiles(req, UPLOAD_RULES.import);
+      if (file!.ext !== 'xlsx') throw new BizError('xlsxOnly');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file!.data as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      if (!ws) throw new BizError('importEmpty');
+      const headerIndex = new Map<string, number>();
+      ws.getRow(1).eachCell((cell, col) => {
+        const h = String(cell.value ?? '').trim();
+        const c = COLUMNS.find(([, zh, en]) => zh === h || en === h);
+        if (c) headerIndex.set(c[0], col);
+      });
+      if (!headerIndex.has('code') || !headerIndex.has('name')) throw new BizError('importHeader');
+      const errors: { row: number; column: string; reason: string }[] = [];
+      const rows: Record<string, unknown>[] = [];
+      const inFile = new Set<string>();
+      const lastRow = Math.min(ws.actualRowCount, 20_001);
+      for (let r = 2; r <= lastRow; r++) {
+        const row = ws.getRow(r);
+        const b: Record<string, unknown> = {};
+        for (const [key] of COLUMNS) {
+          const col = headerIndex.get(key);
+          const v = col ? row.getCell(col).value : undefined;
+          b[key] = v === null || v === undefined ? '' : String(v).trim();
+        }
+        if (COLUMNS.every(([k]) => !b[k])) continue;
+        for (const m of validate(req.lang, b)) errors.push({ row: r, column: '', reason: m });
+        if (inFile.has(String(b.code))) errors.push({ row: r, column: 'code', reason: msg(req.lang, 'duplicate', { field: String(b.code) }) });
+        inFile.add(String(b.code));
+        rows.push({ ...b, __row: r });
+      }
+      if (rows.length === 0 && errors.length === 0) throw new BizError('importEmpty');
+      const codes = rows.map((r) => String(r.code)).filter((c) => CODE.test(c));
+      const existing = new Set<string>();
+      for (let i = 0; i < codes.length; i += 1000) {
+        for (const e of await db.select({ code: region.code }).from(region).where(inArray(region.code, codes.slice(i, i + 1000)))) existing.add(e.code);
+      }
+      if (!covered) {
+        for (const r of rows) if (existing.has(String(r.code))) errors.push({ row: Number(r.__row), column: 'code', reason: msg(req.lang, 'duplicate', { field: String(r.code) }) });
+      }
+      // A parent must exist already or come earlier in the file.
+      const known = new Set([...existing, ...inFile, '00']);
+      for (const r of rows) {
+        const p = String(r.parentCode || '00');
+        if (!known.has(p)) {
+          const [hit] = await db.select({ code: region.code }).from(region).where(eq(region.code, p));
+          if (!hit) errors.push({ row: Number(r.__row), column: 'parentCode', reason: msg(req.lang, 'importUnknown', { value: p }) });
+          else known.add(p);
+        }
+      }
+      errors.sort((a, b) => a.row - b.row);
+      if (errors.length) return { code: 400, success: false, data: { imported: 0, errors }, msg: msg(req.lang, 'importHasErrors', { n: errors.length }) };
+      let imported = 0;
+      // Parents first (by level), so ancestors are computed from rows already written.
+      rows.sort((a, b) => Number(a.regionLevel) - Number(b.regionLevel));
+      for (const r of rows) {
+        const row = await toRow(r);
+        await db.insert(region).values(row).onConflictDoUpdate({ target: region.code, set: row });
+        imported++;
+      }
+      return ok(req, { imported, errors: [] });
+    },
+  );
+}

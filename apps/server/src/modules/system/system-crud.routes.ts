@@ -1,0 +1,107 @@
+/**
+ * System entities served by the generic CRUD engine: a definition (contracts) + its table + the few module rules
+ * (department ancestors, sealed dictionary items, hashed client secrets, permission-cache invalidation).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq, ilike } from 'drizzle-orm';
+import { clientResource } from '@helio/contracts/modules/client/client.resource';
+import { deptResource } from '@helio/contracts/modules/dept/dept.resource';
+import { dictBizResource, dictResource } from '@helio/contracts/modules/dict/dict.resource';
+import { menuResource, topMenuResource } from '@helio/contracts/modules/menu/menu.resource';
+import { paramResource } from '@helio/contracts/modules/param/param.resource';
+import { postResource } from '@helio/contracts/modules/post/post.resource';
+import { roleResource } from '@helio/contracts/modules/role/role.resource';
+import { apiScopeResource, dataScopeResource } from '@helio/contracts/modules/scope/scope.resource';
+import { tenantPackageResource } from '@helio/contracts/modules/tenant/tenant.resource';
+import type { Services } from '../../app.js';
+import { BizError } from '../../core/errors.js';
+import { label } from '../../core/i18n.js';
+import { registerCrud, type AuditedTable, type CrudHandle, type Row } from '../../crud/register-crud.js';
+import { client, dept, dict, dictBiz, menu, param, post, role, scopeApi, scopeData, tenantPackage, topMenu } from '../../db/schema.js';
+
+export interface SystemHandles {
+  dept: CrudHandle;
+  dict: CrudHandle;
+  dictBiz: CrudHandle;
+  role: CrudHandle;
+  menu: CrudHandle;
+}
+
+const T = (t: unknown) => t as AuditedTable;
+
+export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promise<SystemHandles> {
+  const db = s.database.db;
+  const invalidate = () => s.permissions.invalidate();
+
+  registerCrud(app, s, paramResource, T(param));
+  registerCrud(app, s, postResource, T(post), { skip: [] });
+
+  // Departments: keep `ancestors` (comma list of parent ids from the root) right, also for moved sub-trees.
+  const deptHandle = registerCrud(app, s, deptResource, T(dept), {
+    beforeWrite: async (existing, values) => {
+      if (!('parentId' in values) && existing) return;
+      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+      if (parentId === '0') {
+        values.ancestors = '0';
+        return;
+      }
+      const [p] = await db.select({ ancestors: dept.ancestors }).from(dept).where(eq(dept.id, parentId));
+      if (existing && p && `,${p.ancestors},`.includes(`,${String(existing.id)},`)) {
+        throw new BizError('invalidFormat', { field: 'parentId' }); // a department cannot move under its own child
+      }
+      values.ancestors = `${p?.ancestors ?? '0'},${parentId}`;
+    },
+    afterWrite: async (id, values, _req, inserted) => {
+      if (inserted || values.ancestors === undefined) return;
+      // Re-root the descendants of a moved department.
+      const subtree = await db.select({ id: dept.id, ancestors: dept.ancestors }).from(dept).where(ilike(dept.ancestors, `%${id}%`));
+      for (const d of subtree) {
+        const tail = d.ancestors.slice(d.ancestors.indexOf(id));
+        await db.update(dept).set({ ancestors: `${values.ancestors as string},${tail}` }).where(eq(dept.id, d.id));
+      }
+    },
+  });
+
+  // Dictionaries: children take their parent's code; a key is required for them; sealed items are frozen.
+  const dictHooks = (table: typeof dict | typeof dictBiz) => ({
+    beforeWrite: async (existing: Row | undefined, values: Row, req: FastifyRequest) => {
+      if (existing && Number(existing.isSealed) === 1) throw new BizError('sealed');
+      if (!existing && Object.keys(values).length === 0) return;
+      const parentId = String(values.parentId ?? existing?.parentId ?? '0');
+      if (parentId !== '0') {
+        const [p] = await db.select({ code: table.code }).from(table).where(eq(table.id, parentId));
+        if (p) values.code = p.code;
+        const key = values.dictKey ?? existing?.dictKey;
+        if (key === undefined || key === null || key === '') {
+          throw new BizError('required', { field: label(req.lang, { zh: '字典键值', en: 'Key' }) });
+        }
+      } else if (!existing) {
+        values.dictKey = '-1';
+      }
+    },
+  });
+  const dictHandle = registerCrud(app, s, dictResource, T(dict), dictHooks(dict));
+  const dictBizHandle = registerCrud(app, s, dictBizResource, T(dictBiz), { ...dictHooks(dictBiz), skip: ['list'] });
+
+  const menuHandle = registerCrud(app, s, menuResource, T(menu), { afterWrite: invalidate, afterRemove: invalidate });
+  registerCrud(app, s, topMenuResource, T(topMenu));
+  const roleHandle = registerCrud(app, s, roleResource, T(role), { afterWrite: invalidate, afterRemove: invalidate, skip: ['select'] });
+  registerCrud(app, s, tenantPackageResource, T(tenantPackage), { afterWrite: invalidate, afterRemove: invalidate });
+
+  // OAuth clients: the secret is stored as sha256 and never returned; a new client needs one.
+  registerCrud(app, s, clientResource, T(client), {
+    beforeWrite: (existing, values, req) => {
+      if (typeof values.clientSecret === 'string' && values.clientSecret) {
+        values.clientSecret = createHash('sha256').update(values.clientSecret).digest('hex');
+      } else if (!existing && Object.keys(values).length) {
+        throw new BizError('required', { field: label(req.lang, { zh: '应用密钥', en: 'Client secret' }) });
+      }
+    },
+  });
+
+  registerCrud(app, s, dataScopeResource, T(scopeData), { afterWrite: () => s.scopes.invalidate(), afterRemove: () => s.scopes.invalidate() });
+  registerCrud(app, s, apiScopeResource, T(scopeApi), { afterWrite: () => s.scopes.invalidate(), afterRemove: () => s.scopes.invalidate() });
+
+  return { dept: deptHandle, dict: dictHandle, dictBiz: dictBizHandle, role: roleHandle, menu: menuHandle };
+}

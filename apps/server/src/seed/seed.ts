@@ -1,0 +1,451 @@
+/**
+ * First-start seed: platform tenant, OAuth clients, organisation, the complete menu tree with buttons, roles for
+ * the spec's actors, the administrator, dictionaries, parameters, regions and countries. Each step runs once
+ * (recorded in helio_seed_log), so a restart is fast and never overwrites what administrators changed.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { AREAS, PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
+import { BUTTON_NAME_OVERRIDES, BUTTON_NAMES, MENU_NAMES } from '@helio/contracts/seed/menu-names';
+import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from '@helio/contracts/dicts';
+import { ROLE_SEEDS } from '@helio/contracts/seed/roles';
+import type { Db } from '../db/client.js';
+import * as t from '../db/schema.js';
+import { hashPassword } from '../modules/auth/password.js';
+import countriesJson from './data/countries.json' with { type: 'json' };
+import regionsJson from './data/regions-cn.json' with { type: 'json' };
+
+
+/** Blade-family seed ids, kept so data and clients that know them keep working. */
+export const SEED_IDS = {
+  admin: '1123598821738675201',
+  administratorRole: '1123598816738675201',
+  rootDept: '1123598813738675201',
+  platformTenant: '1123598820738675201',
+} as const;
+
+export const WEB_CLIENT = { id: 'helio', secret: 'helio_secret' } as const;
+
+const ALL_GRANTS = 'refresh_token,password,captcha,authorization_code,social,sms_code,register';
+
+/** Ids for seeded rows: deterministic, so two fresh deployments agree (Blade seed range). */
+function seqIds(start: bigint) {
+  let n = start;
+  return () => (n++).toString();
+}
+
+export function randomPassword(length = 12): string {
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
+  const digits = '23456789';
+  const all = letters + digits;
+  const chars = [letters[randomInt(letters.length)]!, digits[randomInt(digits.length)]!];
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/** Runs a seed step once, inside one transaction (its callback gets the transaction as `db`). */
+async function step(db: Db, name: string, run: (tx: Db) => Promise<void>): Promise<boolean> {
+  const [done] = await db.select().from(t.seedLog).where(eq(t.seedLog.step, name));
+  if (done) return false;
+  await db.transaction(async (tx) => {
+    await run(tx as unknown as Db);
+    await tx.insert(t.seedLog).values({ step: name });
+  });
+  return true;
+}
+
+async function insertChunked<T extends Record<string, unknown>>(
+  db: Db,
+  table: Parameters<Db['insert']>[0],
+  rows: T[],
+  size = 500,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size) as never);
+  }
+}
+
+export interface SeedOptions {
+  adminPassword?: string | undefined;
+  /** Skip the ~3,500 region rows (quick test databases). */
+  regions?: boolean;
+}
+
+export interface SeedResult {
+  /** Set only on the first start when no HELIO_ADMIN_PASSWORD was given: print it once. */
+  generatedAdminPassword?: string;
+  initPassword?: string;
+  seeded: string[];
+}
+
+export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
+  const result: SeedResult = { seeded: [] };
+  const mark = (name: string, did: boolean) => did && result.seeded.push(name);
+  const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+  mark(
+    'tenant',
+    await step(db, 'tenant', async (db) => {
+      await db.insert(t.tenant).values({
+        id: SEED_IDS.platformTenant,
+        tenantId: PLATFORM_TENANT_ID,
+        tenantName: '管理组',
+        linkman: 'admin',
+        contactNumber: '',
+        accountNumber: -1,
+      });
+    }),
+  );
+
+  mark(
+    'clients',
+    await step(db, 'clients', async (db) => {
+      const clients: [string, string, string][] = [
+        [WEB_CLIENT.id, WEB_CLIENT.secret, 'http://localhost:8080'],
+        ['saber', 'saber_secret', 'http://localhost:1888'],
+        ['sword', 'sword_secret', 'http://localhost:8888'],
+        ['saber3', 'saber3_secret', 'http://localhost:2888/login'],
+      ];
+      const id = seqIds(1123598811738675201n);
+      await db.insert(t.client).values(
+        clients.map(([clientId, secret, uri]) => ({
+          id: id(),
+          clientId,
+          clientSecret: sha(secret),
+          scope: 'all',
+          authorizedGrantTypes: ALL_GRANTS,
+          webServerRedirectUri: uri,
+          accessTokenValidity: 3600,
+          refreshTokenValidity: 604800,
+        })),
+      );
+    }),
+  );
+
+  mark(
+    'org',
+    await step(db, 'org', async (db) => {
+      await db.insert(t.dept).values({
+        id: SEED_IDS.rootDept,
+        tenantId: PLATFORM_TENANT_ID,
+        parentId: '0',
+        ancestors: '0',
+        deptCategory: 1,
+        deptName: 'Helio',
+        fullName: 'Helio 能源科技',
+        sort: 1,
+      });
+      const posts: [string, string, number][] = [
+        ['ceo', '首席执行官', 1],
+        ['coo', '首席运营官', 1],
+        ['cto', '首席技术官', 1],
+        ['pm', '项目经理', 2],
+        ['engineer', '工程师', 3],
+        ['staff', '普通员工', 4],
+      ];
+      const id = seqIds(1123598817738675201n);
+      await db.insert(t.post).values(
+        posts.map(([code, name, category], i) => ({
+          id: id(),
+          tenantId: PLATFORM_TENANT_ID,
+          category,
+          postCode: code,
+          postName: name,
+          sort: i + 1,
+        })),
+      );
+    }),
+  );
+
+  const menuIds = new Map<string, string>();
+  mark(
+    'menus',
+    await step(db, 'menus', async (db) => {
+      const id = seqIds(1123598815738675201n);
+      const rows: (typeof t.menu.$inferInsert)[] = [];
+      AREAS.forEach((area, ai) => {
+        const areaId = id();
+        const names = MENU_NAMES[area.code]!;
+        rows.push({
+          id: areaId,
+          parentId: '0',
+          code: area.code,
+          name: names.zh,
+          nameEn: names.en,
+          alias: 'menu',
+          path: area.path,
+          source: names.icon,
+          sort: ai + 1,
+          category: 1,
+          action: 0,
+          isOpen: 1,
+        });
+        area.pages.forEach((page, pi) => {
+          const pageId = id();
+          const pn = MENU_NAMES[page.code]!;
+          const external = page.path.startsWith('/api/');
+          rows.push({
+            id: pageId,
+            parentId: areaId,
+            code: page.code,
+            name: pn.zh,
+            nameEn: pn.en,
+            alias: 'menu',
+            path: page.path,
+            source: pn.icon,
+            sort: pi + 1,
+            category: 1,
+            action: 0,
+            isOpen: external ? 2 : 1,
+          });
+          (page.buttons as readonly string[]).forEach((action, bi) => {
+            const bn = BUTTON_NAMES[action as keyof typeof BUTTON_NAMES];
+            const named = BUTTON_NAME_OVERRIDES[`${page.code}_${action}`] ?? bn;
+            rows.push({
+              id: id(),
+              parentId: pageId,
+              code: `${page.code}_${action}`,
+              name: named.zh,
+              nameEn: named.en,
+              alias: action,
+              path: `${page.path}/${action}`,
+              source: bn.icon,
+              sort: bi + 1,
+              category: 2,
+              action: ['add', 'import', 'export'].includes(action) ? 1 : action === 'delete' ? 3 : 2,
+              isOpen: 1,
+            });
+          });
+        });
+      });
+      await insertChunked(db, t.menu, rows);
+    }),
+  );
+  for (const m of await db.select({ id: t.menu.id, code: t.menu.code }).from(t.menu)) menuIds.set(m.code, m.id);
+
+  mark(
+    'roles',
+    await step(db, 'roles', async (db) => {
+      const id = seqIds(1123598816738675201n);
+      const menuRows = await db
+        .select({ id: t.menu.id, code: t.menu.code, parentId: t.menu.parentId })
+        .from(t.menu);
+      const byId = new Map(menuRows.map((m) => [m.id, m]));
+      const byCode = new Map(menuRows.map((m) => [m.code, m]));
+      const link = id();
+      void link; // keep the administrator at the Blade id: the first of the sequence
+      const roleRows: (typeof t.role.$inferInsert)[] = [];
+      const grants: (typeof t.roleMenu.$inferInsert)[] = [];
+      const grantId = seqIds(1161272893875225001n);
+      ROLE_SEEDS.forEach((r, i) => {
+        const roleId = i === 0 && r.alias === 'administrator' ? SEED_IDS.administratorRole : id();
+        roleRows.push({
+          id: roleId,
+          tenantId: PLATFORM_TENANT_ID,
+          parentId: '0',
+          roleName: r.zh,
+          roleNameEn: r.en,
+          roleAlias: r.alias,
+          roleType: r.roleType,
+          roleCode: r.alias,
+          sort: r.sort,
+        });
+        // A granted code brings its ancestors (a button needs its page and area to show).
+        const granted = new Set<string>();
+        const codes = r.grants === 'all' ? menuRows.map((m) => m.code) : r.grants;
+        for (const code of codes) {
+          let m = byCode.get(code);
+          while (m && !granted.has(m.id)) {
+            granted.add(m.id);
+            m = byId.get(m.parentId);
+          }
+        }
+        for (const menuId of granted) grants.push({ id: grantId(), roleId, menuId });
+      });
+      await db.insert(t.role).values(roleRows);
+      await insertChunked(db, t.roleMenu, grants);
+    }),
+  );
+
+  let generated: string | undefined;
+  mark(
+    'admin',
+    await step(db, 'admin', async (db) => {
+      const password = opts.adminPassword ?? (generated = randomPassword(14));
+      await db.insert(t.user).values({
+        id: SEED_IDS.admin,
+        tenantId: PLATFORM_TENANT_ID,
+        code: 'admin',
+        userType: 1,
+        account: 'admin',
+        password: await hashPassword(password),
+        name: '管理员',
+        realName: '管理员',
+        email: 'admin@helio.local',
+        phone: '',
+        phoneDiallingCode: '+86',
+        sex: 1,
+        roleId: SEED_IDS.administratorRole,
+        deptId: SEED_IDS.rootDept,
+        postId: '1123598817738675201',
+      });
+      await db.insert(t.userDept).values({ id: '1123598821738675301', userId: SEED_IDS.admin, deptId: SEED_IDS.rootDept });
+    }),
+  );
+  if (generated) result.generatedAdminPassword = generated;
+
+  mark(
+    'dicts',
+    await step(db, 'dicts', async (db) => {
+      await insertChunked(db, t.dict, dictRows(SYSTEM_DICTS, seqIds(1123598814738676201n)));
+      const biz = dictRows(BUSINESS_DICTS, seqIds(1123598814738776201n)).map((r) => ({
+        ...r,
+        tenantId: PLATFORM_TENANT_ID,
+      }));
+      await insertChunked(db, t.dictBiz, biz);
+    }),
+  );
+
+  let initPassword: string | undefined;
+  mark(
+    'params',
+    await step(db, 'params', async (db) => {
+      initPassword = randomPassword(10);
+      const id = seqIds(1123598819738675201n);
+      const params: [string, string, string, string][] = [
+        ['是否开启注册功能', 'account.registerUser', 'true', 'Allow self-registration (register-guest)'],
+        ['账号初始密码', 'account.initPassword', initPassword, 'Password given by reset-password; generated per deployment'],
+        ['账号错误锁定次数', 'account.failCount', '5', 'Failed sign-ins before the account is locked for 30 minutes'],
+        ['租户默认账号额度', 'tenant.default.accountNumber', '100', 'Default account limit for a new tenant'],
+        ['租户默认菜单集合', 'tenant.default.menuCode', 'desk,station,power_station,inverter,battery,alarm', 'Menus a new tenant gets'],
+      ];
+      await db.insert(t.param).values(
+        params.map(([paramName, paramKey, paramValue, remark]) => ({ id: id(), paramName, paramKey, paramValue, remark })),
+      );
+    }),
+  );
+  if (initPassword) result.initPassword = initPassword;
+
+  if (opts.regions !== false) {
+    mark(
+      'regions',
+      await step(db, 'regions', async (db) => {
+        const rows = regionsJson as [string, string, string, string, number][];
+        const byCode = new Map(rows.map((r) => [r[0], r]));
+        const ancestorsOf = (code: string): string => {
+          const chain: string[] = [];
+          let p = byCode.get(code)?.[1];
+          while (p) {
+            chain.unshift(p);
+            p = byCode.get(p)?.[1];
+          }
+          return chain.join(',');
+        };
+        const counters = new Map<string, number>();
+        await insertChunked(
+          db,
+          t.region,
+          rows.map(([code, parentCode, name, nameEn, level]) => {
+            const sort = (counters.get(parentCode) ?? 0) + 1;
+            counters.set(parentCode, sort);
+            return {
+              code,
+              parentCode,
+              ancestors: ancestorsOf(code),
+              subCode: parentCode && code.startsWith(parentCode.replace(/0+$/, '')) ? code.slice(parentCode.replace(/0+$/, '').length) : code,
+              name,
+              nameEn,
+              regionLevel: level,
+              sort,
+            };
+          }),
+          1000,
+        );
+      }),
+    );
+  }
+
+  mark(
+    'countries',
+    await step(db, 'countries', async (db) => {
+      const countries = countriesJson as [string, string, string, string][];
+      const id = seqIds(1123598814739676201n);
+      const rows: (typeof t.dictBiz.$inferInsert)[] = [];
+      for (const [lang, idx] of [
+        ['zh-CN', 1],
+        ['en-US', 2],
+      ] as const) {
+        const parentId = id();
+        rows.push({
+          id: parentId,
+          tenantId: PLATFORM_TENANT_ID,
+          parentId: '0',
+          code: 'country',
+          dictKey: '-1',
+          dictValue: lang === 'zh-CN' ? '国家与地区' : 'Countries and regions',
+          sort: 0,
+          language: lang,
+          isSealed: 1,
+        });
+        countries.forEach((c, i) =>
+          rows.push({
+            id: id(),
+            tenantId: PLATFORM_TENANT_ID,
+            parentId,
+            code: 'country',
+            // Key: ISO 3166 code (unique); attribute1: the dialling code (+1 is shared by 25 countries).
+            dictKey: c[0],
+            dictValue: c[idx],
+            sort: i + 1,
+            language: lang,
+            isSealed: 1,
+            attribute1: `+${c[3]}`,
+          }),
+        );
+      }
+      await insertChunked(db, t.dictBiz, rows);
+    }),
+  );
+
+  return result;
+}
+
+/** Dictionary seeds → rows: per language a parent row (dict_key -1) and its items. */
+function dictRows(dicts: readonly DictSeed[], id: () => string): (typeof t.dict.$inferInsert)[] {
+  const rows: (typeof t.dict.$inferInsert)[] = [];
+  dicts.forEach((d, di) => {
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const parentId = id();
+      rows.push({
+        id: parentId,
+        parentId: '0',
+        code: d.code,
+        dictKey: '-1',
+        dictValue: lang === 'zh-CN' ? d.zh : d.en,
+        sort: di + 1,
+        language: lang,
+        isSealed: 0,
+      });
+      d.items.forEach((item, i) =>
+        rows.push({
+          id: id(),
+          parentId,
+          code: d.code,
+          dictKey: item.key,
+          dictValue: lang === 'zh-CN' ? item.zh : item.en,
+          sort: item.sort ?? i + 1,
+          language: lang,
+          isSealed: 0,
+          attribute1: item.attribute1 ?? null,
+          attribute2: item.attribute2 ?? null,
+          attribute3: item.attribute3 ?? null,
+        }),
+      );
+    }
+  });
+  return rows;
+}

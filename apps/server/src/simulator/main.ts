@@ -1,0 +1,59 @@
+/**
+ * The standalone device simulator (`npm run simulate` → node apps/server/dist/simulator/main.js).
+ *
+ *   (default)   the demo fleet the server registered (reads <HELIO_DATA_DIR>/simulator-fleet.json); connects to
+ *               MQTT_URL or the embedded broker on HELIO_MQTT_PORT and reports every HELIO_SIM_INTERVAL seconds.
+ *               Run the server with HELIO_SIMULATOR=off meanwhile, or both simulate the same devices.
+ *   --bench     large-fleet mode: --devices N --seconds S --key K --prefix P --window W [--anonymous]
+ *               (the devices must be registered; bench/ingest.bench.mjs does that) — prints one JSON line.
+ */
+import { loadConfig } from '../config.js';
+import { readManifest, modelOf, secretOf } from '../modules/station/seed-devices.js';
+import { loadTelemetryConfig } from '../modules/telemetry/telemetry.config.js';
+import { runBench } from './bench.js';
+import { LiveSimulator } from './simulator.js';
+
+function arg(name: string, def?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return def;
+  const v = process.argv[i + 1];
+  return v === undefined || v.startsWith('--') ? 'true' : v;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const tc = loadTelemetryConfig();
+  const url = arg('url') ?? config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;
+  if (arg('bench')) {
+    const r = await runBench({
+      url,
+      devices: Number(arg('devices', '100')),
+      seconds: Number(arg('seconds', '20')),
+      key: arg('key', 'helio-bench')!,
+      prefix: arg('prefix', 'BENCH')!,
+      window: Number(arg('window', '10')),
+      anonymous: arg('anonymous') === 'true',
+    });
+    console.log(JSON.stringify(r));
+    return;
+  }
+  const manifest = readManifest(config.dataDir);
+  const { model } = modelOf(manifest);
+  const sim = new LiveSimulator(model, { url, interval: tc.simulator.interval, secretFor: (sn) => secretOf(manifest, sn) });
+  sim.start();
+  console.log(`Simulating ${sim.stats.devices} devices of ${manifest.stations} stations → ${url}, one report per device every ${tc.simulator.interval} s`);
+  const timer = setInterval(() => console.log(JSON.stringify({ at: new Date().toISOString(), ...sim.stats })), 30_000);
+  const stop = async () => {
+    clearInterval(timer);
+    await sim.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  await new Promise(() => undefined);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

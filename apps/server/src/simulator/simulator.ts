@@ -1,0 +1,150 @@
+/**
+ * The live device simulator: every demo device is an MQTT client that signs in with its SN and secret and reports
+ * what the fleet model says at that moment, at QoS 1, every `interval` seconds (staggered across the fleet). It
+ * publishes a status message on connect (last will: offline), fault events when an episode starts or ends, goes
+ * silent during its offline windows and — for PV-only inverters — at night.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import type { SimDevice, SimStation } from './fleet.js';
+import { activeFault, report, type FleetModel } from './model.js';
+import { localDay } from '../modules/telemetry/solar.js';
+
+export interface SimulatorOptions {
+  /** Broker URL (the embedded broker or MQTT_URL). */
+  url: string;
+  /** Seconds between a device's reports. */
+  interval: number;
+  /** The device's MQTT password; undefined = connect without credentials (external broker that allows it). */
+  secretFor(sn: string): string | undefined;
+  /** Only these SNs take part (registered devices); default all. */
+  only?: Set<string>;
+  log?: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void };
+  now?: () => number;
+}
+
+interface Sim {
+  station: SimStation;
+  device: SimDevice;
+  client?: MqttClient;
+  connecting?: boolean;
+  nextAt: number;
+  fault?: number;
+}
+
+export interface SimulatorStats {
+  devices: number;
+  connected: number;
+  published: number;
+  acked: number;
+  failed: number;
+}
+
+export class LiveSimulator {
+  private readonly sims: Sim[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  readonly stats: SimulatorStats = { devices: 0, connected: 0, published: 0, acked: 0, failed: 0 };
+  private readonly now: () => number;
+
+  constructor(
+    private readonly model: FleetModel,
+    private readonly o: SimulatorOptions,
+  ) {
+    this.now = o.now ?? Date.now;
+    const all = model.fleet.stations.flatMap((station) => station.devices.map((device) => ({ station, device })));
+    const list = all.filter((x) => !o.only || o.only.has(x.device.sn));
+    const start = this.now();
+    list.forEach((x, i) => this.sims.push({ ...x, nextAt: start + 1000 + (i / Math.max(1, list.length)) * o.interval * 1000 }));
+    this.stats.devices = this.sims.length;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.tick(), 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(this.sims.map((s) => s.client?.endAsync(true).catch(() => undefined)));
+  }
+
+  private tick(): void {
+    const now = this.now();
+    for (const s of this.sims) {
+      if (s.nextAt > now) continue;
+      s.nextAt += this.o.interval * 1000;
+      if (s.nextAt < now) s.nextAt = now + this.o.interval * 1000;
+      this.step(s, now);
+    }
+  }
+
+  private step(s: Sim, t: number): void {
+    const { model } = this;
+    const sim = model.day(s.station, localDay(t, s.station.site.tz));
+    if (model.isOffline(sim, s.device.sn, t)) {
+      // An offline window: the device drops off the network.
+      if (s.client) {
+        const c = s.client;
+        s.client = undefined;
+        this.stats.connected--;
+        void c.endAsync(true).catch(() => undefined);
+      }
+      return;
+    }
+    if (!s.client) {
+      this.connect(s, t);
+      return;
+    }
+    if (!model.reportsAt(s.station, s.device, t)) return; // asleep (PV-only inverter at night)
+    const f = activeFault(sim, s.device.sn, t);
+    const base = `helio/v1/${s.device.sn}`;
+    if ((f?.code ?? undefined) !== s.fault) {
+      const events = [];
+      if (s.fault !== undefined) events.push({ code: s.fault, type: 1, action: 0 });
+      if (f) events.push({ code: f.code, type: 1, action: 1 });
+      s.fault = f?.code;
+      this.publish(s, `${base}/event`, { ts: t, events });
+    }
+    this.publish(s, `${base}/telemetry`, report(model, s.station, s.device, t));
+  }
+
+  private publish(s: Sim, topic: string, body: unknown): void {
+    const c = s.client;
+    if (!c) return;
+    this.stats.published++;
+    c.publishAsync(topic, JSON.stringify(body), { qos: 1 }).then(
+      () => this.stats.acked++,
+      () => this.stats.failed++,
+    );
+  }
+
+  private connect(s: Sim, t: number): void {
+    if (s.connecting) return;
+    s.connecting = true;
+    const sn = s.device.sn;
+    const secret = this.o.secretFor(sn);
+    const client = mqtt.connect(this.o.url, {
+      clientId: `sim-${sn}`,
+      ...(secret ? { username: sn, password: secret } : {}),
+      reconnectPeriod: 5000 + Math.floor(Math.random() * 5000),
+      connectTimeout: 10_000,
+      keepalive: 60,
+      will: { topic: `helio/v1/${sn}/status`, payload: Buffer.from(JSON.stringify({ ts: t, online: false })), qos: 1, retain: false },
+    });
+    client.on('error', () => undefined);
+    client.once('connect', () => {
+      s.connecting = false;
+      s.client = client;
+      this.stats.connected++;
+      const fw = { protocol: 'V1.08', master: 'V2.3.1', slave: 'V1.9.0', ems: 'E1.4.2', dcdc: 'D1.2.0' };
+      this.publish(s, `helio/v1/${sn}/status`, { ts: this.now(), online: true, interval: this.o.interval, model: s.device.model, ...(s.device.kind === 'inverter' ? { fw } : {}) });
+      // Report right away (first report after (re)connecting).
+      this.step(s, this.now());
+    });
+    client.once('close', () => {
+      if (s.connecting) {
+        s.connecting = false;
+        void client.endAsync(true).catch(() => undefined);
+      }
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+
+/** Against the second e2e server, started with the captcha on (playwright.config.ts). */
+test.use({ baseURL: process.env.E2E_CAPTCHA_BASE_URL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 1}` });
+
+test('captcha: shown, refreshed on click and after a failed sign-in', async ({ page, request }) => {
+  const settings = (await (await request.get('/api/helio/public-settings')).json()) as { data: { captchaMode: boolean } };
+  test.skip(!settings.data.captchaMode, 'captcha is off on this server');
+
+  await page.goto('/login');
+  const image = page.getByRole('img', { name: '验证码图片' });
+  await expect(image).toBeVisible();
+  const first = await image.getAttribute('src');
+  await page.getByRole('button', { name: '看不清？点击换一张' }).click();
+  await expect(image).not.toHaveAttribute('src', first!);
+
+  const second = await image.getAttribute('src');
+  await page.getByLabel('账号').fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill('Helio-Admin-2026');
+  await page.getByLabel('验证码').fill('wrong');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(image).not.toHaveAttribute('src', second!);
+  await expect(page.getByLabel('验证码')).toHaveValue('');
+  await expect(page).toHaveURL(/\/login$/);
+});

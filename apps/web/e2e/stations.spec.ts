@@ -1,0 +1,297 @@
+/**
+ * Stations and equipment walk (issue 6): home dashboard → station list → station detail (energy flow, charts) →
+ * inverter tabs → battery → guardian → EV charger, in Chinese and in English, with screenshots of the charts in
+ * e2e/screenshots/stations-*.png (look at them: a blank canvas is a failure the assertions cannot see).
+ *
+ * Data: the default e2e server runs with the simulator off, so it has no fleet. Unless E2E_STATIONS_URL points at a
+ * running server with stations (e.g. `npm start`), beforeAll starts its own server from apps/server/dist with the
+ * simulator on (HELIO_SIM_STATIONS=10, fresh temporary data dir, free HTTP and MQTT ports), waits until its stations
+ * have backfilled history, and stops it afterwards. Build the server first (`npm run build -w apps/server`) and the
+ * web app (`npm run build -w apps/web`): that server serves apps/web/dist.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ADMIN, watchProblems } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SHOTS = path.join(import.meta.dirname, 'screenshots');
+let base = process.env.E2E_STATIONS_URL ?? '';
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Signed-in API access to `base` (admin), for waiting on the fleet. */
+async function api() {
+  const ctx = await playwrightRequest.newContext({ baseURL: base });
+  const basic = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
+  const password = createHash('md5').update(ADMIN.password).digest('hex');
+  const res = await ctx.post('/api/blade-auth/oauth/token', {
+    headers: { Authorization: basic, 'Tenant-Id': ADMIN.tenant },
+    params: { tenantId: ADMIN.tenant, username: ADMIN.account, password, grant_type: 'password', scope: 'all', type: 'account' },
+  });
+  const token = ((await res.json()) as { access_token?: string }).access_token;
+  return {
+    async get<T>(url: string): Promise<T | undefined> {
+      const r = await ctx.get(url, { headers: { Authorization: basic, 'Blade-Auth': `bearer ${token}` } });
+      const body = (await r.json()) as { code: number; data: T };
+      return body.code === 200 ? body.data : undefined;
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
+
+async function hasFleet(): Promise<boolean> {
+  try {
+    const a = await api();
+    const page = await a.get<{ total: number }>('/api/skyworth-client/plant/page?size=1');
+    const chargers = await a.get<{ total: number }>('/api/skyworth-client/charger/list?size=1');
+    await a.dispose();
+    return (page?.total ?? 0) > 0 && (chargers?.total ?? 0) > 0;
+  } catch {
+    return false;
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  if (base) return;
+  const port = await freePort();
+  const mqtt = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-stations-'));
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HELIO_DATA_DIR: dataDir,
+      HELIO_CAPTCHA: 'off',
+      HELIO_SIMULATOR: 'on',
+      HELIO_SIM_STATIONS: '10',
+      HELIO_ADMIN_PASSWORD: ADMIN.password,
+      HELIO_MQTT_PORT: String(mqtt),
+      HELIO_LOG_LEVEL: 'warn',
+      HELIO_LOGIN_IP_MAX_FAILURES: '10000',
+    },
+  });
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (await hasFleet()) return;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error('the simulator fleet did not come up within 240 s');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.locator('.helio-auth').waitFor();
+  if ((await page.locator('html').getAttribute('lang')) !== language) {
+    await page.getByRole('button', { name: language === 'en-US' ? /English/ : /简体中文/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+  }
+  const en = language === 'en-US';
+  const tenant = page.getByLabel(en ? 'Tenant ID' : '租户ID');
+  if (await tenant.isVisible()) await tenant.fill(ADMIN.tenant);
+  await page.getByLabel(en ? 'Account' : '账号').fill(ADMIN.account);
+  await page.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: en ? 'Sign in' : /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+}
+
+/** A chart has drawn: its canvas exists and is not blank (some non-transparent pixels). */
+async function expectChartDrawn(page: Page, label: string | RegExp): Promise<void> {
+  const chart = page.getByRole('img', { name: label }).first();
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect
+    .poll(async () =>
+      chart.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
+        const ctx = c.getContext('2d');
+        if (!ctx) return 0;
+        const { data } = ctx.getImageData(0, 0, c.width, c.height);
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 16) if (data[i]! > 0) painted++;
+        return painted;
+      }),
+    )
+    .toBeGreaterThan(500);
+}
+
+async function shot(page: Page, name: string, target?: ReturnType<Page['locator']>): Promise<void> {
+  await page.waitForTimeout(300);
+  if (target) await target.screenshot({ path: path.join(SHOTS, `stations-${name}.png`) });
+  else await page.screenshot({ path: path.join(SHOTS, `stations-${name}.png`), fullPage: true });
+}
+
+const TEXT = {
+  'zh-CN': {
+    performance: '发电与用电',
+    todayGeneration: '今日发电量',
+    flow: '能量流动',
+    energyChart: '电量统计',
+    month: '月',
+    tabs: ['总览', '光伏与电池', '电网与负载', '状态曲线', '每日统计', '累计统计', '并机信息', '高级设置', '事件列表', '异常列表', '安装信息', '设备信息'],
+    curve: '状态曲线',
+    daily: '每日统计',
+    batteryTabs: ['当前状态', '状态曲线', '每日充放电', '累计统计', '安装信息', '设备信息', '事件列表', '异常列表'],
+    guardianTabs: ['三相数据', '闸位与保护', '告警', '状态曲线'],
+    thresholds: '告警阈值',
+    sessions: '充电记录',
+    normal: '正常',
+    search: '查 询',
+  },
+  'en-US': {
+    performance: 'Generation and consumption',
+    todayGeneration: 'Generated today',
+    flow: 'Energy flow',
+    energyChart: 'Energy chart',
+    month: 'Month',
+    tabs: ['Overview', 'PV and battery', 'Grid and load', 'Status curve', 'Daily statistics', 'Totals', 'Parallel machines', 'Advanced settings', 'Events', 'Exceptions', 'Install info', 'Device info'],
+    curve: 'Status curve',
+    daily: 'Daily statistics',
+    batteryTabs: ['Current status', 'Status curve', 'Daily estimate', 'Totals', 'Install info', 'Device info', 'Events', 'Exceptions'],
+    guardianTabs: ['Three-phase data', 'Gate and protection', 'Alarms', 'Status curve'],
+    thresholds: 'Alarm thresholds',
+    sessions: 'Sessions',
+    normal: 'Normal',
+    search: 'Search',
+  },
+} as const;
+
+/** Open the first row's link of the list on screen. */
+async function openFirst(page: Page): Promise<void> {
+  const link = page.locator('.ant-table-tbody tr.ant-table-row .ant-typography').first();
+  await expect(link).toBeVisible();
+  await link.click();
+}
+
+for (const language of ['zh-CN', 'en-US'] as const) {
+  const L = TEXT[language];
+  const tag = language === 'zh-CN' ? 'zh' : 'en';
+
+  test(`stations walk (${language})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const problems = watchProblems(page);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, language);
+
+    // Home dashboard: figures, KPI formulas, status summary, chart.
+    const home = page.getByTestId('home-dashboard');
+    await expect(home).toBeVisible();
+    await expect(home.getByTestId('home-today-generation')).toContainText(L.todayGeneration);
+    await expect(home.getByTestId('home-plant-status')).toContainText(L.normal);
+    await expectChartDrawn(page, L.performance);
+    await shot(page, `home-${tag}`);
+
+    // Station list → detail.
+    await page.goto(`${base}/power-station-equip/power`);
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.locator('.ant-table-tbody .ant-tag').first()).toBeVisible();
+    await openFirst(page);
+    await expect(page).toHaveURL(/\/power-station-equip\/power\/detail\/\d+$/);
+    const flow = page.getByTestId('energy-flow');
+    await expect(flow.getByRole('img', { name: new RegExp(L.flow) })).toBeVisible();
+    await expectChartDrawn(page, L.energyChart);
+    await shot(page, `station-${tag}`);
+    await page.getByTestId('station-energy-chart').getByText(L.month, { exact: true }).click();
+    await expectChartDrawn(page, L.energyChart);
+    await shot(page, `station-month-${tag}`, page.getByTestId('station-energy-chart'));
+
+    // Inverter of the station → every tab.
+    await page.locator('.ant-table-tbody .ant-typography', { hasText: /^HLI/ }).first().click();
+    await expect(page).toHaveURL(/\/inverter\/detail\/\d+$/);
+    const inverter = page.getByTestId('inverter-detail');
+    for (const name of L.tabs) {
+      await inverter.getByRole('tab', { name, exact: true }).click();
+      await expect(inverter.getByRole('tabpanel')).toBeVisible();
+    }
+    await inverter.getByRole('tab', { name: L.curve, exact: true }).click();
+    await expectChartDrawn(page, L.curve);
+    await shot(page, `inverter-curve-${tag}`, inverter.getByRole('tabpanel'));
+    await inverter.getByRole('tab', { name: L.daily, exact: true }).click();
+    await expectChartDrawn(page, L.daily);
+    await shot(page, `inverter-daily-${tag}`, inverter.getByRole('tabpanel'));
+
+    // Batteries: summary + list → detail tabs.
+    await page.goto(`${base}/battery`);
+    await expect(page.getByTestId('device-summary')).toBeVisible();
+    await openFirst(page);
+    await expect(page).toHaveURL(/\/battery\/detail\/\d+$/);
+    const battery = page.getByTestId('battery-detail');
+    for (const name of L.batteryTabs) {
+      await battery.getByRole('tab', { name, exact: true }).click();
+      await expect(battery.getByRole('tabpanel')).toBeVisible();
+    }
+    await battery.getByRole('tab', { name: L.curve, exact: true }).click();
+    await expectChartDrawn(page, L.curve);
+    await shot(page, `battery-curve-${tag}`, battery.getByRole('tabpanel'));
+
+    // Guardians: list → detail (three-phase, protection with thresholds, alarms).
+    await page.goto(`${base}/guardian`);
+    await openFirst(page);
+    await expect(page).toHaveURL(/\/guardian\/detail\/\d+$/);
+    const guardian = page.getByTestId('guardian-detail');
+    for (const name of L.guardianTabs) {
+      await guardian.getByRole('tab', { name, exact: true }).click();
+      await expect(guardian.getByRole('tabpanel')).toBeVisible();
+    }
+    await guardian.getByRole('tab', { name: L.guardianTabs[1], exact: true }).click();
+    await expect(guardian.getByRole('tabpanel')).toContainText(L.thresholds);
+    await shot(page, `guardian-${tag}`);
+
+    // EV chargers: list → detail → sessions.
+    await page.goto(`${base}/charge`);
+    await openFirst(page);
+    await expect(page).toHaveURL(/\/charge\/detail\/\d+$/);
+    const charger = page.getByTestId('charger-detail');
+    await charger.getByRole('tab', { name: L.sessions, exact: true }).click();
+    await expect(charger.getByRole('tabpanel').locator('.ant-table')).toBeVisible();
+    await shot(page, `charger-${tag}`);
+
+    expect(problems).toEqual([]);
+  });
+}
+
+test('stations at 375 px (zh-CN)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchProblems(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'zh-CN');
+  await expect(page.getByTestId('home-dashboard')).toBeVisible();
+  await expectChartDrawn(page, TEXT['zh-CN'].performance);
+  await shot(page, 'home-375');
+  await page.goto(`${base}/power-station-equip/power`);
+  await openFirst(page);
+  await expect(page.getByTestId('energy-flow')).toBeVisible();
+  await expectChartDrawn(page, TEXT['zh-CN'].energyChart);
+  await shot(page, 'station-375');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(380);
+  expect(problems).toEqual([]);
+});

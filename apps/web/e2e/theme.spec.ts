@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('themes and colour', () => {
+  test('a chosen theme changes the look and persists', async ({ page }) => {
+    await signIn(page);
+    const shell = page.locator('.helio-shell');
+    const header = page.locator('.helio-header');
+    const before = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+    await page.getByRole('button', { name: '主题', exact: true }).click();
+    await page.getByRole('option', { name: '暗黑' }).click();
+    await expect(shell).toHaveAttribute('data-theme', 'dark');
+    const after = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(after).not.toBe(before);
+
+    await page.getByRole('option', { name: 'LTE' }).click();
+    await expect(shell).toHaveAttribute('data-theme', 'lte');
+    await page.reload();
+    await expect(page.locator('.helio-shell')).toHaveAttribute('data-theme', 'lte');
+  });
+
+  test('the primary colour is applied and persists', async ({ page }) => {
+    await signIn(page);
+    const primary = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--helio-primary').trim());
+    expect(await primary()).toBe('#409EFF');
+    await page.getByRole('button', { name: '主题色' }).click();
+    await page.locator('.ant-color-picker-presets-color').nth(5).click();
+    await expect.poll(primary).toBe('#FA541C');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(primary).toBe('#FA541C');
+    const bg = await page
+      .locator('.helio-sidebar .ant-menu-item-selected, .helio-tabs .ant-tabs-tab-active')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+  });
+});

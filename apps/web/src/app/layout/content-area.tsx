@@ -1,0 +1,93 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/error-boundary';
+import type { MenuItem } from '@/core/menu/types';
+import type { TabTitle } from '@/core/tabs/tab-rules';
+import { useTabStore } from '@/core/tabs/tab-store';
+import { ForbiddenContent } from '@/features/errors/forbidden-content';
+import { NotBuiltPage } from '@/features/errors/not-built-page';
+import { resolvePage } from '../page-registry';
+import { resolveContent } from '../resolve-content';
+import { useMenuTitle } from './use-menu-title';
+
+function PageLoading() {
+  return (
+    <div className="helio-content__loading">
+      <Spin />
+    </div>
+  );
+}
+
+/** The page for the current location: registry page, "not built yet", 403 or a redirect to 404. */
+export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusLoading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const menuTitle = useMenuTitle();
+  const fullPath = `${location.pathname}${location.search}`;
+  const content = useMemo(
+    () => resolveContent(location.pathname, fullPath, menus, resolvePage),
+    [location.pathname, fullPath, menus],
+  );
+
+  const tab = useMemo((): { title: TabTitle; text: string; isTab: boolean } | null => {
+    if (content.kind === 'page' || content.kind === 'not-built') {
+      const menu = content.menu;
+      if (menu) return { title: { code: menu.code, name: menu.name }, text: menuTitle(menu), isTab: true };
+      if (content.kind === 'page') {
+        const query = new URLSearchParams(location.search);
+        const code = query.get('code');
+        const name = query.get('name');
+        if (code || name) {
+          const title = { code: code ?? undefined, name: name ?? undefined };
+          return { title, text: code ? menuTitle({ code, name: name ?? '' }) : (name ?? ''), isTab: true };
+        }
+        const key = content.entry.titleKey;
+        return { title: { key }, text: key ? t(key) : fullPath, isTab: content.entry.isTab !== false };
+      }
+    }
+    return null;
+  }, [content, menuTitle, t, location.search, fullPath]);
+
+  useEffect(() => {
+    if (!tab) return;
+    document.title = tab.text;
+    if (tab.isTab) useTabStore.getState().open({ path: fullPath, title: tab.title, closable: true });
+  }, [tab, fullPath, i18n.language]);
+
+  const forbidden = content.kind === 'forbidden' && !menusLoading;
+  useEffect(() => {
+    if (forbidden) document.title = t('error.403.title');
+  }, [forbidden, t]);
+
+  if (content.kind === 'not-found' || content.kind === 'forbidden') {
+    if (menusLoading) return <PageLoading />;
+    if (content.kind === 'not-found') return <Navigate to="/404" replace />;
+    return <ForbiddenContent />;
+  }
+  if (content.kind === 'not-built') return <NotBuiltPage title={tab?.text ?? ''} path={location.pathname} />;
+
+  const Page = content.entry.page;
+  return (
+    <ErrorBoundary
+      key={fullPath}
+      fallback={(error, reset) => (
+        <Result
+          status="500"
+          title={t(error.name === 'ChunkLoadError' ? 'error.chunk.title' : 'error.500.title')}
+          subTitle={t(error.name === 'ChunkLoadError' ? 'error.chunk.desc' : 'error.500.desc')}
+          extra={
+            <Button type="primary" onClick={error.name === 'ChunkLoadError' ? () => window.location.reload() : reset}>
+              {t('common.action.retry')}
+            </Button>
+          }
+        />
+      )}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

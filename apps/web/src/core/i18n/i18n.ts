@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { WEBSITE, isLanguage } from '@/core/config';
+import type { Language } from '@/core/config';
+import { STORAGE_KEYS, local } from '@/core/storage/storage';
+import { buildResources } from './resources';
+
+/** The remembered language (localStorage), applied before sign-in; zh-CN by default. */
+export function storedLanguage(): Language {
+  const value = local.get<string>(STORAGE_KEYS.language, WEBSITE.defaultLanguage);
+  return isLanguage(value) ? value : WEBSITE.defaultLanguage;
+}
+
+const resources = buildResources();
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    'zh-CN': { translation: resources['zh-CN'] },
+    'en-US': { translation: resources['en-US'] },
+  },
+  lng: storedLanguage(),
+  fallbackLng: false,
+  supportedLngs: ['zh-CN', 'en-US'],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+export function setLanguage(language: Language): void {
+  local.set(STORAGE_KEYS.language, language);
+  void i18n.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : WEBSITE.defaultLanguage;
+}

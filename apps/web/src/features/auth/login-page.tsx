@@ -1,0 +1,221 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, Button } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { redirectTarget } from '@/app/guard';
+import { fetchCaptcha, fetchTenantInfo, loginByUsername } from '@/core/auth/auth-api';
+import { useSessionStore } from '@/core/auth/session-store';
+import { bodyMessage } from '@/core/http/request';
+import { HttpError } from '@/core/http/types';
+import { usePublicSettings } from '@/core/settings/use-public-settings';
+import { useTabStore } from '@/core/tabs/tab-store';
+import { useResource } from '@/core/use-resource';
+import { AuthLayout } from './auth-layout';
+
+interface LoginValues {
+  tenantId: string;
+  username: string;
+  password: string;
+  code: string;
+}
+
+type Field = keyof LoginValues;
+type Errors = Partial<Record<Field, string>>;
+
+/** Spec §5 (login screen): tenant, account, password of at least 5 characters, captcha. */
+export function validateLogin(values: LoginValues, show: { tenant: boolean; captcha: boolean }): Errors {
+  const errors: Errors = {};
+  if (show.tenant && !values.tenantId.trim()) errors.tenantId = 'login.rule.tenantId';
+  if (!values.username.trim()) errors.username = 'login.rule.username';
+  if (!values.password) errors.password = 'login.rule.password';
+  else if (values.password.length < 5) errors.password = 'login.rule.passwordMin';
+  if (show.captcha && !values.code.trim()) errors.code = 'login.rule.code';
+  return errors;
+}
+
+/** A labelled field with its error (the sign-in form avoids antd Form to keep the route light). */
+function FieldRow({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? 'helio-field has-error' : 'helio-field'}>
+      <label htmlFor={id} className="helio-field__label">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <div id={`${id}-error`} className="helio-field__error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const uid = useId();
+  const { settings, loading: settingsLoading } = usePublicSettings();
+  const [values, setValues] = useState<LoginValues>({ tenantId: '', username: '', password: '', code: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const tenantInfo = useResource(settings.tenantMode ? 'tenant-info' : null, () =>
+    fetchTenantInfo(window.location.origin),
+  );
+  const boundTenant = tenantInfo.data?.tenantId || undefined;
+  const showTenant = settings.tenantMode && !boundTenant;
+  const captcha = useResource(!settingsLoading && settings.captchaMode ? 'captcha' : null, fetchCaptcha);
+
+  useEffect(() => {
+    setValues((v) => (v.tenantId ? v : { ...v, tenantId: settings.defaultTenantId }));
+  }, [settings.defaultTenantId]);
+
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
+  const refreshCaptcha = () => {
+    setValues((v) => ({ ...v, code: '' }));
+    captcha.reload();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values, { tenant: showTenant, captcha: settings.captchaMode && !settingsLoading });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      const tenantId = boundTenant ?? (settings.tenantMode ? values.tenantId.trim() : settings.defaultTenantId);
+      const result = await loginByUsername(
+        {
+          tenantId,
+          username: values.username.trim(),
+          password: values.password,
+          captchaKey: captcha.data?.key,
+          captchaCode: values.code.trim(),
+        },
+        settings.captchaMode,
+      );
+      if (!result || result.error_description || !result.access_token) {
+        setError(result?.error_description || t('login.failed'));
+        if (settings.captchaMode) refreshCaptcha();
+        return;
+      }
+      useTabStore.getState().reset();
+      useSessionStore.getState().signIn(result);
+      void navigate(redirectTarget(`${location.pathname}${location.search}`), { replace: true });
+    } catch (e) {
+      setError((e instanceof HttpError && (bodyMessage(e.body) ?? e.message)) || t('login.failed'));
+      if (settings.captchaMode) refreshCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const ids = {
+    tenantId: `${uid}-tenant`,
+    username: `${uid}-username`,
+    password: `${uid}-password`,
+    code: `${uid}-code`,
+  };
+  const a11y = (field: Field) => ({
+    id: ids[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${ids[field]}-error` : undefined,
+    status: errors[field] ? ('error' as const) : undefined,
+  });
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" /> : null}
+      <form className="helio-login" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {showTenant ? (
+          <FieldRow id={ids.tenantId} label={t('login.tenantId')} error={errors.tenantId && t(errors.tenantId)}>
+            <Input
+              size="large"
+              name="tenantId"
+              autoComplete="organization"
+              value={values.tenantId}
+              onChange={set('tenantId')}
+              {...a11y('tenantId')}
+            />
+          </FieldRow>
+        ) : null}
+        <FieldRow id={ids.username} label={t('login.username')} error={errors.username && t(errors.username)}>
+          <Input
+            size="large"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={values.username}
+            onChange={set('username')}
+            {...a11y('username')}
+          />
+        </FieldRow>
+        <FieldRow id={ids.password} label={t('login.password')} error={errors.password && t(errors.password)}>
+          <Password
+            size="large"
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            {...a11y('password')}
+          />
+        </FieldRow>
+        {settings.captchaMode && !settingsLoading ? (
+          <FieldRow id={ids.code} label={t('login.code')} error={errors.code && t(errors.code)}>
+            <div className="helio-auth__captcha">
+              <Input
+                size="large"
+                name="code"
+                autoComplete="off"
+                value={values.code}
+                onChange={set('code')}
+                {...a11y('code')}
+              />
+              <button
+                type="button"
+                className="helio-auth__captcha-button"
+                onClick={refreshCaptcha}
+                title={t('login.refreshCode')}
+                aria-label={t('login.refreshCode')}
+              >
+                {captcha.data?.image ? (
+                  <img src={captcha.data.image} alt={t('login.codeImage')} />
+                ) : (
+                  <span className="helio-auth__captcha-empty" />
+                )}
+              </button>
+            </div>
+          </FieldRow>
+        ) : null}
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting} className="helio-login__submit">
+          {t('login.submit')}
+        </Button>
+        <div className="helio-auth__links">
+          {settings.registerMode ? <Link to="/register">{t('login.register')}</Link> : <span />}
+          <Link to="/forgot">{t('login.forgot')}</Link>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

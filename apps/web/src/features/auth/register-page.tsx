@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { WEBSITE } from '@/core/config';
+import { http } from '@/core/http/http';
+import { bodyMessage } from '@/core/http/request';
+import { HttpError } from '@/core/http/types';
+import { usePublicSettings } from '@/core/settings/use-public-settings';
+import { AuthLayout } from './auth-layout';
+import { toast } from '@/core/notify';
+
+interface RegisterValues {
+  tenantId: string;
+  name?: string;
+  account: string;
+  password: string;
+  password2: string;
+}
+
+/** Spec §5 order: tenant id, account, password and confirmation, then both equal. */
+const ORDER = ['tenantId', 'account', 'password', 'password2'] as const;
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterValues>();
+  const { settings } = usePublicSettings();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async () => {
+    // Validate one field at a time in the spec's order and stop at the first failure.
+    for (const name of ORDER) {
+      if (name === 'tenantId' && !settings.tenantMode) continue;
+      try {
+        await form.validateFields([name]);
+      } catch {
+        return;
+      }
+    }
+    try {
+      await form.validateFields(['name']);
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue();
+    setSubmitting(true);
+    try {
+      await http.post('/api/blade-system/user/register-guest', {
+        silent: true,
+        withoutToken: true,
+        params: {
+          tenantId: settings.tenantMode ? values.tenantId : settings.defaultTenantId,
+          name: values.name ?? '',
+          account: values.account.trim(),
+          password: values.password,
+        },
+      });
+      toast.success(t('register.success'));
+      void navigate(WEBSITE.loginPage);
+    } catch (e) {
+      toast.error((e instanceof HttpError && bodyMessage(e.body)) || t('register.failed'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('register.title')}>
+      {/* A native form around antd's: antd would validate every field at once; the spec wants them in order. */}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSubmit();
+        }}
+      >
+        <Form<RegisterValues>
+          form={form}
+          component={false}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ tenantId: settings.defaultTenantId }}
+        >
+          {settings.tenantMode ? (
+            <Form.Item
+              name="tenantId"
+              label={t('login.tenantId')}
+              rules={[{ required: true, whitespace: true, message: t('login.rule.tenantId') }]}
+            >
+              <Input autoComplete="organization" />
+            </Form.Item>
+          ) : null}
+          <Form.Item name="name" label={t('register.name')} rules={[{ max: 20, message: t('info.rule.nameMax') }]}>
+            <Input autoComplete="nickname" />
+          </Form.Item>
+          <Form.Item
+            name="account"
+            label={t('login.username')}
+            rules={[{ required: true, whitespace: true, message: t('login.rule.username') }]}
+          >
+            <Input autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.rule.password') }]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="password2"
+            label={t('register.password2')}
+            dependencies={['password']}
+            rules={[
+              { required: true, message: t('register.rule.password2') },
+              ({ getFieldValue }) => ({
+                validator: (_, value) =>
+                  !value || getFieldValue('password') === value
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('register.rule.mismatch'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" block loading={submitting}>
+              {t('register.submit')}
+            </Button>
+          </Form.Item>
+          <div className="helio-auth__links">
+            <Link to={WEBSITE.loginPage}>{t('register.backToLogin')}</Link>
+          </div>
+        </Form>
+      </form>
+    </AuthLayout>
+  );
+}

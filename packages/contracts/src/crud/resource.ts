@@ -1,0 +1,106 @@
+/**
+ * Resource definitions: one declarative description per plain entity, read by BOTH the server's generic CRUD engine
+ * (routes, permissions, tenant scoping, filter/sort allow-lists, validation) and the web's generic CRUD page (table,
+ * search form, dialog, buttons). Adding a plain module = a definition + labels.
+ */
+import type { ButtonAction, PageCode } from '../permissions.js';
+import type { FieldRule, Label } from '../validation.js';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'dict'
+  | 'dictbiz'
+  | 'select'
+  | 'tree'
+  | 'date'
+  | 'datetime'
+  | 'switch'
+  | 'password'
+  | 'upload';
+
+export interface FieldDef {
+  /** API name (camelCase) = Drizzle column key. */
+  key: string;
+  label: Label;
+  kind: FieldKind;
+  /** Dictionary code for `dict` / `dictbiz`. */
+  dict?: string;
+  /** Validation beyond the label (required, max, pattern …), checked on both sides. */
+  rules?: Omit<FieldRule, 'label'>;
+  /** Shown as a table column (default true). */
+  table?: boolean;
+  /** Search form: how the list filters on it (omitted = not searchable). */
+  search?: 'like' | 'equal';
+  /** In the add/edit form (default true); 'add' = only when creating. */
+  form?: boolean | 'add' | 'edit';
+  /** May be used in ascs/descs. */
+  sortable?: boolean;
+  /** Unique among live rows (within the tenant when tenant-scoped). */
+  unique?: boolean;
+  /** Write-only (secrets): never returned. */
+  secret?: boolean;
+  /** Numeric value (stored as a number). */
+  numeric?: boolean;
+  /** Form grid span (24 = full width). */
+  span?: number;
+  /** `tree` / `select`: several values, sent comma-joined. */
+  multiple?: boolean;
+  /** `tree` + `multiple`: every node is chosen on its own (ticking a parent does not tick its children). */
+  checkStrictly?: boolean;
+  /**
+   * `tree` / `select`: where the choices come from (GET, `R<rows | tree | page>`); `labelKey` (default `title`) and
+   * `valueKey` (default `id`). A tree entity's own parent key defaults to its `tree` route.
+   */
+  optionsFrom?: { url: string; labelKey?: string; valueKey?: string };
+  /** `select`: fixed choices. */
+  options?: readonly { value: string | number; label: Label }[];
+  /** The spec's own wording for a missing required value (e.g. '请输入产品包名称'), instead of '<label>不能为空'. */
+  requiredMessage?: Label;
+  /** When the form checks the field (default: on change). */
+  validateOn?: 'change' | 'blur';
+}
+
+export type CrudAction = 'add' | 'edit' | 'delete' | 'view' | 'batchDelete';
+
+export interface ResourceDef {
+  /** kebab-case name, e.g. 'tenant-package'. */
+  name: string;
+  /** Menu/page code: read permission, and the prefix of the button codes. */
+  page: PageCode;
+  /** API base, e.g. '/api/blade-system/param'. */
+  api: string;
+  title: Label;
+  tenantScoped: boolean;
+  /** Platform-wide settings only platform users (tenant 000000) may read or change, whatever their role. */
+  platformOnly?: boolean;
+  fields: readonly FieldDef[];
+  actions: readonly CrudAction[];
+  ui?: { dialogWidth?: number; maskClosable?: boolean };
+  /** Default order: field and direction. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Tree entity: `list` answers the whole (filtered) tree, `tree` answers title nodes, `lazy-list` one level. */
+  tree?: { parentKey: string; titleKey: string };
+  /** Serves `GET …/select`: unpaged rows for drop-downs, labelled by this field. */
+  select?: { labelKey: string };
+}
+
+export function defineResource<const T extends ResourceDef>(def: T): T {
+  return def;
+}
+
+/** The button permission of an action on a resource (`param_add`). */
+export function actionCode(def: Pick<ResourceDef, 'page'>, action: Exclude<ButtonAction, never>): string {
+  return `${def.page}_${action}`;
+}
+
+/** Field rules (with labels) of the form fields, for `checkRules`. */
+export function formRules(def: ResourceDef): Record<string, FieldRule> {
+  const out: Record<string, FieldRule> = {};
+  for (const f of def.fields) {
+    if (f.form === false) continue;
+    out[f.key] = { label: f.label, ...(f.rules ?? {}), ...(f.numeric ? { numeric: true } : {}) };
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+/** Code generation records (blade-develop code): which model becomes which Helio module. */
+import { defineResource } from '../../crud/resource.js';
+
+export const codeResource = defineResource({
+  name: 'code',
+  page: 'code',
+  api: '/api/blade-develop/code',
+  title: { zh: '代码生成', en: 'Code generator' },
+  tenantScoped: false,
+  platformOnly: true,
+  actions: ['add', 'edit', 'delete', 'view', 'batchDelete'],
+  ui: { dialogWidth: 800, maskClosable: false },
+  defaultSort: { field: 'createTime', order: 'desc' },
+  fields: [
+    { key: 'modelId', label: { zh: '数据模型', en: 'Model' }, kind: 'select', rules: { required: true, pattern: '^\\d{1,19}$' } },
+    { key: 'codeName', label: { zh: '模块名', en: 'Module name' }, kind: 'text', search: 'like', sortable: true, rules: { required: true, max: 64 } },
+    {
+      key: 'serviceName',
+      label: { zh: '模块编码', en: 'Module key' },
+      kind: 'text',
+      search: 'like',
+      rules: { required: true, max: 40, pattern: '^[a-z][a-z0-9-]{1,39}$' },
+    },
+    { key: 'tableName', label: { zh: '表名', en: 'Table' }, kind: 'text', search: 'like', rules: { required: true, max: 63, pattern: '^[a-z_][a-z0-9_]{0,62}$' } },
+    { key: 'tablePrefix', label: { zh: '表前缀', en: 'Table prefix' }, kind: 'text', table: false, rules: { max: 64, pattern: '^[a-z0-9_]*$' } },
+    { key: 'pkName', label: { zh: '主键名', en: 'Primary key' }, kind: 'text', table: false, rules: { max: 32, pattern: '^[a-z_][a-z0-9_]*$' } },
+    { key: 'packageName', label: { zh: '权限编码', en: 'Page code' }, kind: 'text', rules: { max: 64, pattern: '^[a-z][a-z0-9_]{1,63}$' } },
+    { key: 'apiPath', label: { zh: '接口前缀', en: 'API base' }, kind: 'text', span: 24, rules: { max: 255, pattern: '^/api(/[a-z0-9-]+){1,4}$' } },
+    { key: 'webPath', label: { zh: '前端路由', en: 'Web path' }, kind: 'text', span: 24, rules: { max: 255, pattern: '^(/[a-z0-9-]+){1,4}$' } },
+    { key: 'author', label: { zh: '作者', en: 'Author' }, kind: 'text', table: false, rules: { max: 64 } },
+  ],
+});

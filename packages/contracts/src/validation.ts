@@ -1,0 +1,65 @@
+/**
+ * Field rules shared by the server (authoritative) and the web forms (early feedback), so both say the same thing.
+ * Messages are message keys; each side renders them in the user's language.
+ */
+export interface Label {
+  zh: string;
+  en: string;
+}
+
+export interface FieldRule {
+  label: Label;
+  required?: boolean;
+  max?: number;
+  min?: number;
+  /** Regular expression source the whole value must match. */
+  pattern?: string;
+  /** Message key when the pattern fails (default: invalidFormat). */
+  patternMessage?: 'invalidFormat' | 'digitsOnly' | 'mobileLength' | 'keyChars' | 'decimal';
+  numeric?: boolean;
+}
+
+export type Rules = Record<string, FieldRule>;
+
+export const EMAIL_PATTERN = '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$';
+export const DIGITS_PATTERN = '^\\d+$';
+/** Item keys and field names: digits, letters, underscore (spec §5). */
+export const KEY_PATTERN = '^[A-Za-z0-9_]+$';
+/** Non-negative decimal with at most 3 decimals (spec §5 / §9). */
+export const DECIMAL_PATTERN = '^\\d+(\\.\\d{1,3})?$';
+/** Password policy: 8–16 characters with letters and digits. */
+export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d).{8,16}$';
+/** Countries whose mobile numbers are 11 digits (China mainland). */
+export const ELEVEN_DIGIT_MOBILE_CODES: readonly string[] = ['+86', '86'];
+
+export interface RuleViolation {
+  field: string;
+  key: 'required' | 'tooLong' | 'tooShort' | 'invalidFormat' | 'digitsOnly' | 'mobileLength' | 'keyChars' | 'decimal' | 'notANumber';
+  params: Record<string, string | number>;
+}
+
+/** Check a record against rules; `partial` skips `required` for absent keys (updates of a subset). */
+export function checkRules(values: Record<string, unknown>, rules: Rules, partial = false): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  for (const [field, rule] of Object.entries(rules)) {
+    const v = values[field];
+    const empty = v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (empty) {
+      if (rule.required && !(partial && v === undefined)) out.push({ field, key: 'required', params: {} });
+      continue;
+    }
+    if (rule.numeric) {
+      if (typeof v !== 'number' && !(typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))) {
+        out.push({ field, key: 'notANumber', params: {} });
+      }
+      continue;
+    }
+    const s = String(v);
+    if (rule.max !== undefined && [...s].length > rule.max) out.push({ field, key: 'tooLong', params: { max: rule.max } });
+    else if (rule.min !== undefined && [...s].length < rule.min) out.push({ field, key: 'tooShort', params: { min: rule.min } });
+    else if (rule.pattern && !new RegExp(rule.pattern).test(s)) {
+      out.push({ field, key: rule.patternMessage ?? 'invalidFormat', params: {} });
+    }
+  }
+  return out;
+}

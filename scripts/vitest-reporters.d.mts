@@ -1,0 +1,1 @@
+export function ciReporters(name: string): (string | [string, Record<string, unknown>])[];
