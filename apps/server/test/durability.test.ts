@@ -175,7 +175,8 @@ describe(`kill -9 during ingest (${EXTERNAL ? 'external broker' : 'embedded brok
     });
     client.on('error', () => undefined);
     const N = 600;
-    const t0 = Date.now() - 3_600_000;
+    // Whole seconds: the API's curve answers epoch seconds × 1000, which is what `drained` compares against.
+    const t0 = Math.floor((Date.now() - 3_600_000) / 1000) * 1000;
     const sentTs = Array.from({ length: N }, (_, i) => t0 + i * 1000);
     const acked: number[] = [];
     const sent: Promise<void>[] = [];
