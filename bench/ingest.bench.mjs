@@ -47,7 +47,9 @@ function pgCpuSeconds() {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const f = stat.split(') ')[1].split(' ');
-      total += (Number(f[11]) + Number(f[12])) / 100;
+      // Own time plus the reaped children's (cutime, cstime): backends that exited during the run are counted
+      // through the postmaster that waited for them.
+      total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
     } catch {
       /* gone */
     }

@@ -28,10 +28,18 @@ async function main(): Promise<void> {
   let telemetry: TelemetryHandle | undefined;
   let simulator: LiveSimulator | undefined;
   let stopping = false;
+  // The start-up steps after listen (telemetry, demo fleet) use the database: a signal that arrives meanwhile waits
+  // for the step in flight before closing the pool under it.
+  let starting: Promise<unknown> = Promise.resolve();
+  const step = <T>(p: Promise<T>): Promise<T> => {
+    starting = p.catch(() => undefined);
+    return p;
+  };
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopping = true;
     setTimeout(() => process.exit(1), 15_000).unref(); // never hang on a stuck connection
+    await starting;
     await simulator?.stop();
     await telemetry?.close();
     await built.close();
@@ -52,7 +60,7 @@ async function main(): Promise<void> {
   }
   // The telemetry path (MQTT broker or consumers, ingest, network status) — after listen, outside buildApp.
   try {
-    telemetry = await startTelemetry({ config, database, log: app.log });
+    telemetry = await step(startTelemetry({ config, database, log: app.log }));
   } catch (e) {
     if (stopping) return; // shut down while starting: nothing to report
     if (e instanceof BrokerPortInUseError) {
@@ -63,13 +71,11 @@ async function main(): Promise<void> {
   }
   // The demo fleet: registered once, simulated over MQTT like real devices, history backfilled in the background.
   let demoLine = '';
-  if (stopping) {
-    await telemetry.close();
-    return;
-  }
+  if (stopping) return; // the shutdown closes what has started
   if (config.simulator) {
     const tc = loadTelemetryConfig();
-    const demo = await seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log: app.log });
+    const demo = await step(seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log: app.log }));
+    if (stopping) return;
     simulator = new LiveSimulator(demo.model, {
       url: telemetry.broker.url,
       interval: tc.simulator.interval,
@@ -78,10 +84,12 @@ async function main(): Promise<void> {
       log: app.log,
     });
     simulator.start();
-    void backfillDemo(database, demo, app.log, () => stopping).catch((err) => app.log.warn({ err }, 'demo history backfill stopped'));
+    // In the background; it checks `stopping` between batches, and a shutdown waits for the batch in flight.
+    void step(backfillDemo(database, demo, app.log, () => stopping)).catch((err) => app.log.warn({ err }, 'demo history backfill stopped'));
     demoLine = `  Simulator: ${demo.devices.size} devices on ${demo.fleet.stations.length} demo stations report every ${tc.simulator.interval} s (HELIO_SIMULATOR=off to disable)`;
   }
-  const url = `http://localhost:${config.port}`;
+  const address = app.server.address();
+  const url = `http://localhost:${address && typeof address === 'object' ? address.port : config.port}`;
   const lines = [
     '',
     `  Helio is running at ${url}   (API docs: ${url}/api/docs)`,
