@@ -19,27 +19,14 @@ import {
   primaryKey,
   real,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
   bigint,
 } from 'drizzle-orm/pg-core';
-import { id } from './schema.js';
+import { audit, id, tenantId, ts } from './columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
-const tenantId = () => varchar('tenant_id', { length: 12 }).notNull().default('000000');
 
-/** Blade BaseEntity columns (as in schema.ts). */
-const audit = () => ({
-  createUser: id('create_user'),
-  createDept: id('create_dept'),
-  createTime: ts('create_time').defaultNow(),
-  updateUser: id('update_user'),
-  updateTime: ts('update_time').defaultNow(),
-  status: integer('status').notNull().default(1),
-  isDeleted: integer('is_deleted').notNull().default(0),
-});
 
 /** Device types (business dictionary `device_type`). */
 export const DEVICE_TYPES = { inverter: 1, battery: 2, guardian: 3, charger: 4 } as const;

@@ -3,22 +3,11 @@
  * drizzle/0002_resources.sql; these definitions give typed queries over them. Secrets (storage and SMS secret keys,
  * data source passwords) are stored sealed with AES-256-GCM (modules/resource/secret-box.ts), never in clear.
  */
-import { customType, index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar, bigint } from 'drizzle-orm/pg-core';
-import { id } from './schema.js';
+import { customType, index, integer, pgTable, primaryKey, smallint, text, varchar, bigint } from 'drizzle-orm/pg-core';
+import { audit, id, tenantId, ts } from './columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-const audit = () => ({
-  createUser: id('create_user'),
-  createDept: id('create_dept'),
-  createTime: ts('create_time').defaultNow(),
-  updateUser: id('update_user'),
-  updateTime: ts('update_time').defaultNow(),
-  status: integer('status').notNull().default(1),
-  isDeleted: integer('is_deleted').notNull().default(0),
-});
 
-const tenantId = () => varchar('tenant_id', { length: 12 }).notNull().default('000000');
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
