@@ -5,20 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { msg } from './i18n.js';
 
-export interface R<T> {
-  code: number;
-  success: boolean;
-  data: T;
-  msg: string;
-}
+import type { Page, R } from '@helio/contracts/envelope';
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+export type { Page, R };
 
 export function ok<T>(req: FastifyRequest, data: T): R<T> {
   return {

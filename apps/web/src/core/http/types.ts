@@ -1,19 +1,5 @@
-/** Blade response envelope `R<T>`. */
-export interface R<T> {
-  code: number;
-  success: boolean;
-  data: T;
-  msg: string;
-}
-
-/** MyBatis-Plus page object carried in `R.data` by list calls. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+/** Blade response envelope `R<T>` and the page object carried in `R.data` by list calls. */
+export type { Page, R } from '@helio/contracts/envelope';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
