@@ -11,6 +11,7 @@ import { usePublicSettings } from '@/core/settings/use-public-settings';
 import { LIMITS, PASSWORD_RULE, PHONE_DIGITS } from '@/core/validation';
 import { AuthLayout } from './auth-layout';
 import { toast } from '@/core/notify';
+import { ConfirmPasswordItem } from '@/components/confirm-password-item';
 
 interface ForgotValues {
   tenantId?: string;
@@ -142,22 +143,7 @@ export function ForgotPage() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('register.password2')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('register.rule.password2') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('register.rule.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <ConfirmPasswordItem name="password2" label={t('register.password2')} matches="password" requiredMessage={t('register.rule.password2')} />
         <Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting}>
             {t('forgot.submit')}

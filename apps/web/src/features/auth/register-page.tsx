@@ -9,6 +9,7 @@ import { HttpError } from '@/core/http/types';
 import { usePublicSettings } from '@/core/settings/use-public-settings';
 import { AuthLayout } from './auth-layout';
 import { toast } from '@/core/notify';
+import { ConfirmPasswordItem } from '@/components/confirm-password-item';
 
 interface RegisterValues {
   tenantId: string;
@@ -104,22 +105,7 @@ export function RegisterPage() {
           <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.rule.password') }]}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Form.Item
-            name="password2"
-            label={t('register.password2')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('register.rule.password2') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || getFieldValue('password') === value
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('register.rule.mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <ConfirmPasswordItem name="password2" label={t('register.password2')} matches="password" requiredMessage={t('register.rule.password2')} />
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting}>
               {t('register.submit')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '@/core/http/http';
 import { PASSWORD_RULE } from '@/core/validation';
 import { toast } from '@/core/notify';
+import { ConfirmPasswordItem } from '@/components/confirm-password-item';
 
 interface PasswordValues {
   oldPassword: string;
@@ -50,22 +51,7 @@ export function PasswordForm() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        name="newPassword1"
-        label={t('info.newPassword1')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('info.rule.password1') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('newPassword') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('register.rule.mismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <ConfirmPasswordItem name="newPassword1" label={t('info.newPassword1')} matches="newPassword" requiredMessage={t('info.rule.password1')} />
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('common.action.save')}
