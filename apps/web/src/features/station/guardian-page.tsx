@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Modal, Space, Table, Tag } from 'antd';
+import { Button, Card, Modal, Space, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { DEVICE_BASE, useDetailId, useGet } from './api';
 import type { Fault, Row } from './api';
 import { DeviceDetail, StateTag } from './device-common';
 import { formatPowerW, formatTemp, withUnit } from './format';
-import { CurveCard, DeviceList, EventTable, FaultTags, InfoList } from './ui';
+import { CurveCard, DeviceList, EventTable, FaultTags, InfoList, StaticTable } from './ui';
 
 const BASE = DEVICE_BASE.guardian;
 
@@ -63,11 +63,7 @@ function PhasesTab({ d }: { d?: GuardianDetail }) {
   const rows = d.phases.voltage.map((v, i) => ({ key: i, phase: 'ABC'[i] ?? String(i + 1), v, i: d.phases.current[i], p: d.phases.power[i] }));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Table
-        size="small"
-        rowKey="key"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <StaticTable
         dataSource={rows}
         columns={[
           { title: t('station.phase'), dataIndex: 'phase' },

@@ -7,7 +7,7 @@ import type { Row } from './api';
 import { DeviceDetail, DeviceInfoTab, InstallInfoTab, StateTag, SummaryCards, useLive } from './device-common';
 import type { Live } from './device-common';
 import { formatEnergy, formatNumber, formatPercent, formatPowerW, formatTemp, withUnit } from './format';
-import { CurveCard, DailyCard, DeviceList, EventTable, FaultTags, InfoList, NetworkTag, TotalsCard } from './ui';
+import { CurveCard, DailyCard, DeviceList, EventTable, FaultTags, InfoList, NetworkTag, StaticTable, TotalsCard } from './ui';
 
 const BASE = DEVICE_BASE.inverter;
 
@@ -87,11 +87,7 @@ function PvBatteryTab({ live }: { live?: Live }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Title level={5}>{t('station.pvStrings')}</Typography.Title>
-      <Table
-        size="small"
-        rowKey="key"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <StaticTable
         dataSource={strings}
         columns={[
           { title: 'MPPT', dataIndex: 'key', render: (k: number) => `PV${k}` },
@@ -122,11 +118,7 @@ function GridLoadTab({ live }: { live?: Live }) {
   const phases = (g.v ?? []).map((v, i) => ({ key: i, phase: 'ABC'[i] ?? String(i + 1), v, i: g.i?.[i], p: g.p?.[i], load: d.load?.p?.[i] }));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Table
-        size="small"
-        rowKey="key"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <StaticTable
         dataSource={phases}
         columns={[
           { title: t('station.phase'), dataIndex: 'phase' },

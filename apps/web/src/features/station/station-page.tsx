@@ -15,7 +15,7 @@ import { EnergyFlow } from './energy-flow';
 import { CLIENT, DETAIL_PATH, LIVE_MS, useDetailId, useGet } from './api';
 import type { DeviceKind, Fault, Row } from './api';
 import { formatCo2, formatEnergy, formatNumber, formatPercent, formatPowerW } from './format';
-import { FaultTags, InfoList, NetworkTag, NotFound, PagedTable } from './ui';
+import { FaultTags, InfoList, NetworkTag, NotFound, PagedTable, StaticTable } from './ui';
 
 const PLANT = `${CLIENT}/plant`;
 const KIND_BY_TYPE: Record<number, DeviceKind> = { 1: 'inverter', 2: 'battery', 3: 'guardian', 4: 'charger' };
@@ -172,11 +172,7 @@ export function StationDetailPage() {
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('station.energyAndKpi')} style={{ height: '100%' }}>
-            <Table
-              size="small"
-              rowKey="key"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
+            <StaticTable
               dataSource={kpiRows}
               columns={[
                 { title: t('station.item'), dataIndex: 'name' },

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,11 @@ import type { DeviceKind, Fault, Page, Params, Row } from './api';
 import { NETWORK_STATUS, formatNumber, networkStatusOf } from './format';
 
 /** Network status tag (spec §4: 0 normal, 1 disconnected, 2 fault). */
+/** A small, unpaged table of computed rows (keyed by `key`) that scrolls sideways on narrow screens. */
+export function StaticTable<T extends object>(props: TableProps<T>) {
+  return <Table<T> size="small" rowKey="key" pagination={false} scroll={{ x: 'max-content' }} {...props} />;
+}
+
 export function NetworkTag({ value }: { value: unknown }) {
   const { t } = useTranslation();
   const s = networkStatusOf(value);
@@ -295,11 +300,7 @@ export function TotalsCard({ kind, id, path, battery = false }: { kind: DeviceKi
   const rows = keys.map((k) => ({ key: k, name: t(`station.energy.${k}`), ...Object.fromEntries(periods.map((p) => [p, d[p][k]])) }));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Table
-        size="small"
-        rowKey="key"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <StaticTable
         dataSource={rows}
         columns={[
           { title: t('station.item'), dataIndex: 'name' },
