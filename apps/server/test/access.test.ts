@@ -16,6 +16,7 @@ import { createDept, createRole, createTenant, createUser } from './fixtures.js'
 import { createTestApp, type TestApp } from './helper.js';
 import { RESOURCE_PUBLIC_ROUTES, resourceProbes } from './access-resources.js';
 import { stationProbes } from './access-stations.js';
+import { factoryProbes } from './access-factory.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -367,6 +368,8 @@ describe('tenant isolation', () => {
     ...resourceProbes(() => t, () => bHeaders),
     // Stations, devices and the home dashboard (issue 6): test/access-stations.ts.
     ...stationProbes(() => t, () => bHeaders),
+    // Factory (exit-factory) lists: platform reference data (test/access-factory.ts).
+    ...factoryProbes(() => t, () => bHeaders),
   };
 
   const generic: Record<string, () => Promise<void>> = {};

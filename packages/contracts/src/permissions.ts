@@ -66,6 +66,7 @@ export const AREAS = [
       { code: 'inverter_factory', path: '/device-factory/inverter', buttons: [...CRUD, 'import', 'export'] },
       { code: 'battery_factory', path: '/device-factory/battery', buttons: [...CRUD, 'import', 'export'] },
       { code: 'guardian_factory', path: '/device-factory/guardian', buttons: [...CRUD, 'import', 'export'] },
+      { code: 'charger_factory', path: '/device-factory/charger', buttons: [...CRUD, 'import', 'export'] },
     ],
   },
   {

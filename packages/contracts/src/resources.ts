@@ -6,6 +6,12 @@ import { codeResource } from './modules/code/code.resource.js';
 import { datasourceResource } from './modules/datasource/datasource.resource.js';
 import { deptResource } from './modules/dept/dept.resource.js';
 import { dictBizResource, dictResource } from './modules/dict/dict.resource.js';
+import {
+  batteryFactoryResource,
+  chargerFactoryResource,
+  guardianFactoryResource,
+  inverterFactoryResource,
+} from './modules/factory/factory.resource.js';
 import { logApiResource, logErrorResource, logUsualResource } from './modules/log/log.resource.js';
 import { menuResource, topMenuResource } from './modules/menu/menu.resource.js';
 import { modelResource } from './modules/model/model.resource.js';
@@ -47,4 +53,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   modelResource,
   codeResource,
   reportResource,
+  // Factory (exit-factory) information (issue 6)
+  inverterFactoryResource,
+  batteryFactoryResource,
+  guardianFactoryResource,
+  chargerFactoryResource,
 ];

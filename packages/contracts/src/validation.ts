@@ -17,6 +17,10 @@ export interface FieldRule {
   /** Message key when the pattern fails (default: invalidFormat). */
   patternMessage?: 'invalidFormat' | 'digitsOnly' | 'mobileLength' | 'keyChars' | 'decimal';
   numeric?: boolean;
+  /** Numeric fields: smallest and largest allowed value (inclusive), and whether it must be a whole number. */
+  minValue?: number;
+  maxValue?: number;
+  integer?: boolean;
 }
 
 export type Rules = Record<string, FieldRule>;
@@ -27,6 +31,13 @@ export const DIGITS_PATTERN = '^\\d+$';
 export const KEY_PATTERN = '^[A-Za-z0-9_]+$';
 /** Non-negative decimal with at most 3 decimals (spec §5 / §9). */
 export const DECIMAL_PATTERN = '^\\d+(\\.\\d{1,3})?$';
+/**
+ * Device serial numbers (SN): 4–64 letters, digits, `-` or `_`. The MQTT ingest applies the same rule to topics and
+ * client ids, so an SN accepted in the factory lists can always connect.
+ */
+export const SN_PATTERN = '^[A-Za-z0-9_-]{4,64}$';
+/** Calendar dates on the wire (`yyyy-MM-dd`). */
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** Password policy: 8–16 characters with letters and digits. */
 export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d).{8,16}$';
 /** Countries whose mobile numbers are 11 digits (China mainland). */
@@ -34,7 +45,7 @@ export const ELEVEN_DIGIT_MOBILE_CODES: readonly string[] = ['+86', '86'];
 
 export interface RuleViolation {
   field: string;
-  key: 'required' | 'tooLong' | 'tooShort' | 'invalidFormat' | 'digitsOnly' | 'mobileLength' | 'keyChars' | 'decimal' | 'notANumber';
+  key: 'required' | 'tooLong' | 'tooShort' | 'invalidFormat' | 'digitsOnly' | 'mobileLength' | 'keyChars' | 'decimal' | 'notANumber' | 'outOfRange';
   params: Record<string, string | number>;
 }
 
@@ -51,6 +62,12 @@ export function checkRules(values: Record<string, unknown>, rules: Rules, partia
     if (rule.numeric) {
       if (typeof v !== 'number' && !(typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))) {
         out.push({ field, key: 'notANumber', params: {} });
+        continue;
+      }
+      const n = Number(v);
+      if (rule.integer && Number.isFinite(n) && !Number.isInteger(n)) out.push({ field, key: 'invalidFormat', params: {} });
+      else if ((rule.minValue !== undefined && n < rule.minValue) || (rule.maxValue !== undefined && n > rule.maxValue)) {
+        out.push({ field, key: 'outOfRange', params: {} });
       }
       continue;
     }

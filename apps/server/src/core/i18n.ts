@@ -88,6 +88,13 @@ export const MESSAGES = {
   snInUse: ['序列号已被使用: {sn}', 'The serial number is already in use: {sn}'],
   snChosenTwice: ['同一序列号只能选择一次: {sn}', 'The same serial number can be chosen only once: {sn}'],
   dateInvalid: ['日期格式不正确: {value}', 'Not a valid date: {value}'],
+  // factory (exit-factory) information (issue 6)
+  factorySnInUse: ['序列号已被使用,不能删除: {sn}', 'The serial number is in use and cannot be removed: {sn}'],
+  factorySnLocked: ['序列号已被使用,不能修改: {sn}', 'The serial number is in use and cannot be changed: {sn}'],
+  inverterSnNotFound: ['逆变器序列号不存在: {sn}', 'The inverter serial number does not exist: {sn}'],
+  warrantyEndBeforeStart: ['质保结束日期不能早于质保开始日期', 'The warranty end date cannot be before the start date'],
+  importTooManyRows: ['导入文件最多{max}行数据', 'An import file may hold at most {max} data rows'],
+  importTooComplex: ['文件解压后过大,无法导入', 'The workbook is too large once unpacked to be imported'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,7 @@ const KEY_MAP = {
   keyChars: 'invalidFormat',
   decimal: 'invalidFormat',
   notANumber: 'notANumber',
+  outOfRange: 'outOfRange',
 } as const;
 
 export function violationMessages(lang: Lang, violations: RuleViolation[], rules: Rules): string[] {

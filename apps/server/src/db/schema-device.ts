@@ -83,6 +83,8 @@ export const plant = pgTable(
     index('helio_plant_operator_idx').on(t.operationUserId),
     index('helio_plant_list_idx').on(t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
     index('helio_plant_tenant_list_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
+    index('helio_plant_status_list_idx').on(t.networkStatus, t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
+    index('helio_plant_tenant_status_list_idx').on(t.tenantId, t.networkStatus, t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Services } from '../app.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { developRoutes } from './develop/develop.routes.js';
 import { dictRoutes } from './dict/dict.routes.js';
+import { factoryRoutes } from './factory/factory.routes.js';
 import { logRoutes } from './log/log.routes.js';
 import { menuRoutes } from './menu/menu.routes.js';
 import { noticeRoutes } from './notice/notice.routes.js';
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, s: Services): Promis
   await developRoutes(app, s);
   await reportRoutes(app, s);
   await stationRoutes(app, s);
+  await factoryRoutes(app, s);
 }

@@ -64,25 +64,30 @@ const PAGES: PageEntry[] = [
   { path: '/guardian/detail/:id', titleKey: 'station.route.guardianDetail', page: lazyNamed(() => import('@/features/station/guardian-page'), 'GuardianDetailPage') },
   { path: '/charge', page: lazyNamed(() => import('@/features/station/charger-page'), 'ChargerListPage') },
   { path: '/charge/detail/:id', titleKey: 'station.route.chargerDetail', page: lazyNamed(() => import('@/features/station/charger-page'), 'ChargerDetailPage') },
+  // Factory (exit-factory) information (issue 6)
+  { path: '/device-factory/inverter', page: lazyNamed(() => import('@/features/device-factory/factory-pages'), 'InverterFactoryPage') },
+  { path: '/device-factory/battery', page: lazyNamed(() => import('@/features/device-factory/factory-pages'), 'BatteryFactoryPage') },
+  { path: '/device-factory/guardian', page: lazyNamed(() => import('@/features/device-factory/factory-pages'), 'GuardianFactoryPage') },
+  { path: '/device-factory/charger', page: lazyNamed(() => import('@/features/device-factory/factory-pages'), 'ChargerFactoryPage') },
+  // Files, SMS, notices, logs, developer tools and reports (issue 5)
+  { path: '/desk/notice', page: lazyNamed(() => import('@/features/desk/notice-page'), 'NoticePage') },
+  { path: '/resource/oss', page: lazyNamed(() => import('@/features/resource/oss-page'), 'OssPage') },
+  { path: '/resource/attach', page: lazyNamed(() => import('@/features/resource/attach-page'), 'AttachPage') },
+  { path: '/resource/sms', page: lazyNamed(() => import('@/features/resource/sms-page'), 'SmsPage') },
+  { path: '/monitor/log/usual', page: lazyNamed(() => import('@/features/monitor/log-page'), 'UsualLogPage') },
+  { path: '/monitor/log/api', page: lazyNamed(() => import('@/features/monitor/log-page'), 'ApiLogPage') },
+  { path: '/monitor/log/error', page: lazyNamed(() => import('@/features/monitor/log-page'), 'ErrorLogPage') },
+  { path: '/tool/datasource', page: lazyNamed(() => import('@/features/develop/datasource-page'), 'DatasourcePage') },
+  { path: '/tool/model', page: lazyNamed(() => import('@/features/develop/model-page'), 'ModelPage') },
+  { path: '/tool/code', page: lazyNamed(() => import('@/features/develop/code-page'), 'CodePage') },
+  { path: '/report/list', page: lazyNamed(() => import('@/features/report/report-page'), 'ReportPage') },
 ];
 
 /**
- * Modules whose pages are their resource definition and nothing else yet (issue 5: files, SMS, notices, logs,
- * developer tools, reports): the generic screen of the definition named here, until a bespoke page replaces it.
+ * Modules whose pages are their resource definition and nothing else yet: the generic screen of the definition named
+ * here, until a bespoke page replaces it (`[path, resource name]`).
  */
-const GENERIC_PAGES: readonly (readonly [path: string, resource: string])[] = [
-  ['/desk/notice', 'notice'],
-  ['/resource/oss', 'oss'],
-  ['/resource/attach', 'attach'],
-  ['/resource/sms', 'sms'],
-  ['/monitor/log/usual', 'log-usual'],
-  ['/monitor/log/api', 'log-api'],
-  ['/monitor/log/error', 'log-error'],
-  ['/tool/code', 'code'],
-  ['/tool/model', 'model'],
-  ['/tool/datasource', 'datasource'],
-  ['/report/list', 'report'],
-];
+const GENERIC_PAGES: readonly (readonly [path: string, resource: string])[] = [];
 
 function resourcePage(name: string): LazyExoticComponent<ComponentType> {
   return lazy(() =>

@@ -44,6 +44,7 @@ export function DiallingCodeSelect(props: {
   id?: string;
   style?: React.CSSProperties;
   disabled?: boolean;
+  size?: 'small' | 'middle' | 'large';
 }) {
   const { t } = useTranslation();
   const query = useCountryCodes();

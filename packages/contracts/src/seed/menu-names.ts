@@ -32,6 +32,7 @@ export const MENU_NAMES: Record<string, MenuName> = {
   inverter_factory: { zh: '逆变器出厂信息', en: 'Inverter factory info', icon: 'ProfileOutlined' },
   battery_factory: { zh: '电池出厂信息', en: 'Battery factory info', icon: 'ContainerOutlined' },
   guardian_factory: { zh: '安全卫士出厂信息', en: 'Guardian factory info', icon: 'FileProtectOutlined' },
+  charger_factory: { zh: '充电桩出厂信息', en: 'EV charger factory info', icon: 'FileTextOutlined' },
 
   // Configuration
   config: { zh: '配置管理', en: 'Configuration', icon: 'SlidersOutlined' },

@@ -168,6 +168,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
       page('inverter_factory', 'view'),
       page('battery_factory', 'view'),
       page('guardian_factory', 'view'),
+      page('charger_factory', 'view'),
       WORK_INBOX,
     ),
   },

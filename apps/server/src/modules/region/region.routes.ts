@@ -5,20 +5,19 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, ilike, inArray, like, or } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import type { Services } from '../../app.js';
 import { ok, page } from '../../core/envelope.js';
 import { BizError, ForbiddenError, ValidationError } from '../../core/errors.js';
 import { msg, type Lang } from '../../core/i18n.js';
 import { parsePaging } from '../../core/list-query.js';
+import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { isPlatform } from '../../core/tenant.js';
 import { region } from '../../db/schema.js';
-import { contentDisposition, receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
+import { receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
 
 type RegionRow = typeof region.$inferSelect;
 const CODE = /^\d{1,12}$/;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const COLUMNS = [
   ['code', '区划编号', 'Code'],
@@ -208,20 +207,13 @@ export async function regionRoutes(app: FastifyInstance, s: Services): Promise<v
     },
   );
 
-  const workbook = async (lang: Lang, rows: Record<string, unknown>[]) => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet(lang === 'en-US' ? 'Regions' : '行政区划');
-    ws.columns = COLUMNS.map(([key, zh, en]) => ({ header: lang === 'en-US' ? en : zh, key, width: 20 }));
-    ws.getRow(1).font = { bold: true };
-    for (const r of rows) ws.addRow(r);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  };
+  const columns: SheetColumn[] = COLUMNS.map(([key, zh, en]) => ({ key, zh, en, width: 20, numeric: key === 'regionLevel' || key === 'sort' }));
+  const workbook = (lang: Lang, rows: Record<string, unknown>[]) => writeSheet(lang, { zh: '行政区划', en: 'Regions' }, columns, rows);
 
   app.get(
     '/api/blade-system/region/export-template',
     { config: { access: { permission: ['region_import', 'region_export'] } }, schema: { tags: ['region'], summary: 'The .xlsx import template' } },
-    async (req, reply) =>
-      reply.header('content-type', XLSX).header('content-disposition', contentDisposition(req.lang === 'en-US' ? 'region-template.xlsx' : '行政区划模板.xlsx')).send(await workbook(req.lang, [])),
+    async (req, reply) => sendSheet(reply, req.lang === 'en-US' ? 'region-template.xlsx' : '行政区划模板.xlsx', await workbook(req.lang, [])),
   );
 
   app.get(
@@ -235,7 +227,7 @@ export async function regionRoutes(app: FastifyInstance, s: Services): Promise<v
         .where(code && CODE.test(code) ? like(region.code, `${code.replace(/0+$/, '')}%`) : undefined)
         .orderBy(asc(region.code))
         .limit(50_000);
-      return reply.header('content-type', XLSX).header('content-disposition', contentDisposition('regions.xlsx')).send(await workbook(req.lang, rows.map((r) => vo(r))));
+      return sendSheet(reply, 'regions.xlsx', await workbook(req.lang, rows.map((r) => vo(r))));
     },
   );
 
@@ -246,44 +238,25 @@ export async function regionRoutes(app: FastifyInstance, s: Services): Promise<v
       preHandler: platformWrite,
       schema: {
         tags: ['region'],
-        summary: 'Import regions from .xlsx (multipart `file`); isCovered 0 (default) keeps existing codes and reports them, 1 overwrites. Nothing is imported from a file with errors.',
+        summary: 'Import regions from .xlsx or .xls (multipart `file`); isCovered 0 (default) keeps existing codes and reports them, 1 overwrites. Nothing is imported from a file with errors.',
         querystring: Type.Object({ isCovered: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Integer({ minimum: 0, maximum: 1 })])) }, { additionalProperties: true }),
       },
     },
     async (req) => {
       const covered = String((req.query as { isCovered?: string | number }).isCovered ?? '0') === '1';
       const [file] = await receiveFiles(req, UPLOAD_RULES.import);
-      if (file!.ext !== 'xlsx') throw new BizError('xlsxOnly');
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(file!.data as unknown as ArrayBuffer);
-      const ws = wb.worksheets[0];
-      if (!ws) throw new BizError('importEmpty');
-      const headerIndex = new Map<string, number>();
-      ws.getRow(1).eachCell((cell, col) => {
-        const h = String(cell.value ?? '').trim();
-        const c = COLUMNS.find(([, zh, en]) => zh === h || en === h);
-        if (c) headerIndex.set(c[0], col);
-      });
-      if (!headerIndex.has('code') || !headerIndex.has('name')) throw new BizError('importHeader');
+      // Columns by header text (either language) so a re-ordered sheet still imports.
+      const sheetRows = await readSheet(file!, columns, { required: ['code', 'name'], maxRows: 20_000 });
       const errors: { row: number; column: string; reason: string }[] = [];
       const rows: Record<string, unknown>[] = [];
       const inFile = new Set<string>();
-      const lastRow = Math.min(ws.actualRowCount, 20_001);
-      for (let r = 2; r <= lastRow; r++) {
-        const row = ws.getRow(r);
-        const b: Record<string, unknown> = {};
-        for (const [key] of COLUMNS) {
-          const col = headerIndex.get(key);
-          const v = col ? row.getCell(col).value : undefined;
-          b[key] = v === null || v === undefined ? '' : String(v).trim();
-        }
-        if (COLUMNS.every(([k]) => !b[k])) continue;
+      for (const { row: r, values } of sheetRows) {
+        const b: Record<string, unknown> = { ...values };
         for (const m of validate(req.lang, b)) errors.push({ row: r, column: '', reason: m });
         if (inFile.has(String(b.code))) errors.push({ row: r, column: 'code', reason: msg(req.lang, 'duplicate', { field: String(b.code) }) });
         inFile.add(String(b.code));
         rows.push({ ...b, __row: r });
       }
-      if (rows.length === 0 && errors.length === 0) throw new BizError('importEmpty');
       const codes = rows.map((r) => String(r.code)).filter((c) => CODE.test(c));
       const existing = new Set<string>();
       for (let i = 0; i < codes.length; i += 1000) {

@@ -8,6 +8,7 @@
  * A batch that fails on bad data is split in halves until the offending message is isolated and rejected alone.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { SN_PATTERN as SN_RULE } from '@helio/contracts/validation';
 import type { DeviceKind } from '../../db/schema-device.js';
 import { isDataError } from './raw-db.js';
 import { parseTimestamp, type DeviceInfo, type IngestItem, type TelemetryRepository, type WriteResult } from './telemetry.repository.js';
@@ -30,7 +31,8 @@ export type Outcome = { status: 'stored' | 'duplicate' } | { status: 'rejected';
 
 export const TOPIC_PREFIX = 'helio/v1/';
 const TOPIC = /^helio\/v1\/([A-Za-z0-9_-]{4,64})\/(telemetry|event|status|cmd\/.+)$/;
-export const SN_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
+/** Device serial numbers: the shared rule (contracts), also checked by the factory lists' forms and API. */
+export const SN_PATTERN = new RegExp(SN_RULE);
 
 export function parseTopic(topic: string): { sn: string; kind: string } | undefined {
   const m = TOPIC.exec(topic);

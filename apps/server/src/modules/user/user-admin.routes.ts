@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import type { Services } from '../../app.js';
 import { formatDateTime } from '../../core/dates.js';
@@ -13,10 +12,11 @@ import { BizError, ForbiddenError, ValidationError } from '../../core/errors.js'
 import { msg } from '../../core/i18n.js';
 import { isId, nextId, parseIds } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
+import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { tenantCondition } from '../../core/tenant.js';
 import { dept, param, post, role, tenant, user, userDept, userPlatform } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical } from '../auth/password.js';
-import { contentDisposition, receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
+import { receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
 import { UserRepository } from './user.repository.js';
 import { UserService, type UserInput } from './user.service.js';
 
@@ -41,8 +41,6 @@ const COLUMNS = [
   ['code', '用户编号', 'User code'],
   ['userType', '用户平台(1普通 2平台)', 'User type (1 ordinary, 2 platform)'],
 ] as const;
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function userAdminRoutes(app: FastifyInstance, s: Services): Promise<void> {
   const db = s.database.db;
@@ -211,23 +209,13 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
   );
 
   // ---- Excel -------------------------------------------------------------------------------------------------
-  const template = async (lang: 'zh-CN' | 'en-US', rows: Record<string, unknown>[] = []) => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet(lang === 'en-US' ? 'Users' : '用户');
-    ws.columns = COLUMNS.map(([key, zh, en]) => ({ header: lang === 'en-US' ? en : zh, key, width: 22 }));
-    ws.getRow(1).font = { bold: true };
-    for (const r of rows) ws.addRow(r);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  };
+  const columns: SheetColumn[] = COLUMNS.map(([key, zh, en]) => ({ key, zh, en, width: 22, numeric: key === 'sex' || key === 'userType' }));
+  const template = (lang: 'zh-CN' | 'en-US', rows: Record<string, unknown>[] = []) => writeSheet(lang, { zh: '用户', en: 'Users' }, columns, rows);
 
   app.get(
     '/api/blade-system/user/export-template',
     { config: { access: { permission: ['user_import', 'user_export'] } }, schema: { tags: ['user'], summary: 'The .xlsx import template' } },
-    async (req, reply) =>
-      reply
-        .header('content-type', XLSX)
-        .header('content-disposition', contentDisposition(req.lang === 'en-US' ? 'user-import-template.xlsx' : '用户导入模板.xlsx'))
-        .send(await template(req.lang)),
+    async (req, reply) => sendSheet(reply, req.lang === 'en-US' ? 'user-import-template.xlsx' : '用户导入模板.xlsx', await template(req.lang)),
   );
 
   app.get(
@@ -252,10 +240,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
       const dm = new Map(depts.map((r) => [r.id, r.name]));
       const pm = new Map(posts.map((r) => [r.id, r.code]));
       const rows = vos.map((v) => ({ ...v, birthday: v.birthday?.slice(0, 10) ?? '', roleAlias: pick(rm, v.roleId), deptName: pick(dm, v.deptId), postCode: pick(pm, v.postId) }));
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', contentDisposition(`users-${formatDateTime(new Date())!.slice(0, 10)}.xlsx`))
-        .send(await template(req.lang, rows));
+      return sendSheet(reply, `users-${formatDateTime(new Date())!.slice(0, 10)}.xlsx`, await template(req.lang, rows));
     },
   );
 
@@ -274,19 +259,8 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
       const covered = String(q.isCovered ?? '0') === '1';
       const skipErrors = String(q.skipErrors ?? '0') === '1';
       const [file] = await receiveFiles(req, UPLOAD_RULES.import);
-      if (file!.ext !== 'xlsx') throw new BizError('xlsxOnly');
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(file!.data as unknown as ArrayBuffer);
-      const ws = wb.worksheets[0];
-      if (!ws) throw new BizError('importEmpty');
       // Columns by header text (either language) so a re-ordered sheet still imports.
-      const headerIndex = new Map<string, number>();
-      ws.getRow(1).eachCell((cell, col) => {
-        const h = String(cell.value ?? '').trim();
-        const c = COLUMNS.find(([, zh, en]) => zh === h || en === h);
-        if (c) headerIndex.set(c[0], col);
-      });
-      if (!headerIndex.has('account')) throw new BizError('importHeader');
+      const sheetRows = await readSheet(file!, columns, { required: ['account'], maxRows: 5000 });
       const tenantId = req.user!.tenantId;
       const [roles, depts, posts, existingUsers] = await Promise.all([
         db.select({ id: role.id, alias: role.roleAlias }).from(role).where(and(eq(role.tenantId, tenantId), eq(role.isDeleted, 0))),
@@ -307,19 +281,9 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
         }
         return out;
       };
-      const lastRow = Math.min(ws.actualRowCount, 5001);
-      for (let r = 2; r <= lastRow; r++) {
-        const row = ws.getRow(r);
-        const cell = (key: string) => {
-          const col = headerIndex.get(key);
-          if (!col) return '';
-          const v = row.getCell(col).value;
-          if (v instanceof Date) return formatDateTime(v)!.slice(0, 10);
-          if (v && typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text);
-          return v === null || v === undefined ? '' : String(v).trim();
-        };
+      for (const { row: r, values } of sheetRows) {
+        const cell = (key: string) => values[key] ?? '';
         const account = cell('account');
-        if (!account && COLUMNS.every(([k]) => !cell(k))) continue; // empty row
         const errCount = errors.length;
         if (seen.has(account)) errors.push({ row: r, column: 'account', reason: msg(req.lang, 'accountExists') });
         seen.add(account);

@@ -1,21 +1,35 @@
-import { Badge, Button, Empty, List, Popover, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Badge, Button, Empty, List, Modal, Popover, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { NoticeContent } from '@/features/desk/notice-content';
 import { http } from '@/core/http/http';
 
 interface Notice {
   id: string;
   title: string;
   category?: string | number;
+  categoryName?: string;
   releaseTime?: string;
+  content?: string;
 }
 
-/** Unread notices; an endpoint that does not exist yet (404) shows the empty state without a toast. */
+/** react-query key of the unread list (pages that publish notices refresh it). */
+export const NOTICE_UNREAD_KEY = 'notice-unread';
+
+/**
+ * The shell's notice icon: the caller's unread released notices (`blade-desk/notice/unread`), the count as the
+ * badge. Opening one shows it (`read?id=`, which also marks it read for the caller) and the badge drops; "mark all
+ * read" marks the listed ones. An endpoint that does not exist (404) shows the empty state without a toast.
+ */
 export function NoticeButton() {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reading, setReading] = useState<{ id: string; notice?: Notice } | null>(null);
   const query = useQuery({
-    queryKey: ['notice-unread', i18n.language],
+    queryKey: [NOTICE_UNREAD_KEY, i18n.language],
     queryFn: async () => {
       try {
         const data = await http.get<Notice[]>('/api/blade-desk/notice/unread', { silentCodes: [404] });
@@ -28,6 +42,30 @@ export function NoticeButton() {
     refetchInterval: 5 * 60_000,
   });
   const notices = query.data ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [NOTICE_UNREAD_KEY] });
+
+  const read = async (n: Notice) => {
+    setOpen(false);
+    setReading({ id: n.id });
+    try {
+      const notice = await http.post<Notice>('/api/blade-desk/notice/read', { params: { id: n.id } });
+      setReading((r) => (r?.id === n.id ? { id: n.id, notice } : r));
+    } catch {
+      setReading(null);
+    } finally {
+      void refresh();
+    }
+  };
+
+  const readAll = async () => {
+    if (notices.length === 0) return;
+    try {
+      await http.post('/api/blade-desk/notice/read', { params: { ids: notices.map((n) => n.id).join(',') } });
+    } finally {
+      void refresh();
+    }
+  };
+
   const content = (
     <div className="helio-notice">
       {notices.length === 0 ? (
@@ -37,21 +75,83 @@ export function NoticeButton() {
           size="small"
           dataSource={notices}
           renderItem={(n) => (
-            <List.Item key={n.id}>
-              <List.Item.Meta title={n.title} description={n.releaseTime} />
+            <List.Item key={n.id} className="helio-notice__item" onClick={() => void read(n)}>
+              <List.Item.Meta
+                title={
+                  <Typography.Link aria-label={n.title} onClick={(e) => e.preventDefault()}>
+                    {n.title}
+                  </Typography.Link>
+                }
+                description={
+                  <Space size={4} wrap>
+                    {n.categoryName ? <Tag bordered={false}>{n.categoryName}</Tag> : null}
+                    <span>{n.releaseTime}</span>
+                  </Space>
+                }
+              />
             </List.Item>
           )}
         />
       )}
     </div>
   );
+
+  const shown = reading?.notice;
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('notice.title')} content={content}>
-      <Tooltip title={t('notice.title')}>
-        <Badge count={notices.length} overflowCount={99} size="small" offset={[-4, 4]}>
-          <Button type="text" className="helio-header__btn" aria-label={t('notice.title')} icon={<BellOutlined />} />
-        </Badge>
-      </Tooltip>
-    </Popover>
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (next) void query.refetch();
+        }}
+        title={
+          <div className="helio-notice__head">
+            <span>{t('notice.title')}</span>
+            {notices.length > 0 ? (
+              <Button type="link" size="small" onClick={() => void readAll()}>
+                {t('notice.readAll')}
+              </Button>
+            ) : null}
+          </div>
+        }
+        content={content}
+      >
+        {/* No tooltip over the open list (it would cover "mark all read"). */}
+        <Tooltip title={t('notice.title')} open={open ? false : undefined}>
+          <Badge count={notices.length} overflowCount={99} size="small" offset={[-4, 4]}>
+            <Button type="text" className="helio-header__btn" aria-label={t('notice.title')} icon={<BellOutlined />} />
+          </Badge>
+        </Tooltip>
+      </Popover>
+      <Modal
+        open={reading !== null}
+        title={shown?.title ?? t('notice.title')}
+        width={720}
+        onCancel={() => setReading(null)}
+        footer={[
+          <Button key="close" type="primary" onClick={() => setReading(null)}>
+            {t('notice.close')}
+          </Button>,
+        ]}
+        destroyOnHidden
+      >
+        {shown ? (
+          <>
+            <Space size={8} style={{ marginBottom: 12 }} wrap>
+              {shown.categoryName ? <Tag color="blue">{shown.categoryName}</Tag> : null}
+              <Typography.Text type="secondary">{t('notice.releasedAt', { time: shown.releaseTime ?? '' })}</Typography.Text>
+            </Space>
+            <NoticeContent html={shown.content ?? ''} />
+          </>
+        ) : (
+          <div style={{ padding: 32, textAlign: 'center' }}>
+            <Spin />
+          </div>
+        )}
+      </Modal>
+    </>
   );
 }

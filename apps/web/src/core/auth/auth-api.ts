@@ -46,6 +46,41 @@ export function loginByUsername(form: LoginForm, captchaMode: boolean): Promise<
   });
 }
 
+export interface PhoneForm {
+  tenantId: string;
+  phone: string;
+  phoneDiallingCode: string;
+}
+
+/** Ask for a sign-in code by SMS (the same answer whether or not an account has the phone). */
+export function requestLoginCode(form: PhoneForm): Promise<{ phone?: string; expireIn?: number; resendIn?: number }> {
+  return http.post('/api/blade-resource/phone/sms/verificationCode', {
+    withoutToken: true,
+    silent: true,
+    headers: { 'Tenant-Id': form.tenantId },
+    params: { tenantId: form.tenantId, phone: form.phone, phoneDiallingCode: form.phoneDiallingCode, scene: 'login' },
+  });
+}
+
+/** Sign in with a phone and its SMS code (the token endpoint's `sms_code` grant). Failures reject with the server text. */
+export function loginByPhone(form: PhoneForm & { code: string }): Promise<LoginResult> {
+  return http.request<LoginResult>('/api/blade-auth/oauth/token', {
+    method: 'POST',
+    withoutToken: true,
+    silent: true,
+    headers: { 'Tenant-Id': form.tenantId },
+    params: {
+      tenantId: form.tenantId,
+      phone: form.phone,
+      phoneDiallingCode: form.phoneDiallingCode,
+      code: form.code,
+      grant_type: 'sms_code',
+      scope: 'all',
+      type: 'phone',
+    },
+  });
+}
+
 export interface RefreshOptions {
   refreshToken: string;
   tenantId: string;

@@ -19,6 +19,7 @@ const MESSAGE_KEYS: Record<RuleViolation['key'], string> = {
   keyChars: 'crud.rule.invalidFormat',
   decimal: 'crud.rule.invalidFormat',
   notANumber: 'crud.rule.notANumber',
+  outOfRange: 'crud.rule.outOfRange',
 };
 
 export function violationMessage(violation: RuleViolation, rule: FieldRule, language: string, t: TFunction): string {

@@ -150,3 +150,53 @@ describe('login page', () => {
     await act(async () => setLanguage('zh-CN'));
   });
 });
+
+describe('phone sign-in', () => {
+  it('asks for a code for the phone, counts down, and signs in with the sms_code grant', async () => {
+    handler = (url) => {
+      if (url.pathname === '/api/blade-resource/phone/sms/verificationCode') {
+        return json(200, { code: 200, success: true, msg: '', data: { phone: '138****8000', expireIn: 300, resendIn: 60 } });
+      }
+      if (url.pathname === '/api/blade-auth/oauth/token') {
+        return json(200, { access_token: 'pacc', refresh_token: 'pref', tenant_id: '000000', user_id: '1', account: 'admin' });
+      }
+      return undefined;
+    };
+    const router = renderLogin();
+    fireEvent.click(await screen.findByRole('tab', { name: '手机号登录' }));
+    const phone = await screen.findByLabelText('手机号');
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请输入手机号')).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: /60 秒后重发/ })).toBeTruthy();
+    const ask = calls.find((c) => c.url.pathname === '/api/blade-resource/phone/sms/verificationCode')!;
+    expect(ask.url.searchParams.get('phone')).toBe('13800138000');
+    expect(ask.url.searchParams.get('phoneDiallingCode')).toBe('+86');
+    expect(ask.url.searchParams.get('scene')).toBe('login');
+    expect(ask.url.searchParams.get('tenantId')).toBe('000000');
+
+    fireEvent.change(screen.getByLabelText('短信验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wel/index'));
+    const token = calls.find((c) => c.url.pathname === '/api/blade-auth/oauth/token')!;
+    expect(token.url.searchParams.get('grant_type')).toBe('sms_code');
+    expect(token.url.searchParams.get('phone')).toBe('13800138000');
+    expect(token.url.searchParams.get('code')).toBe('123456');
+    expect(token.url.searchParams.get('password')).toBeNull();
+    expect((token.init.headers as Record<string, string>)['Tenant-Id']).toBe('000000');
+    expect(Cookies.get('helio-access-token')).toBe('pacc');
+  });
+
+  it('shows the server answer to a wrong code and sets no session', async () => {
+    handler = (url) =>
+      url.pathname === '/api/blade-auth/oauth/token' ? json(400, { error_code: 400, error_description: '验证码不正确或已过期' }) : undefined;
+    renderLogin();
+    fireEvent.click(await screen.findByRole('tab', { name: '手机号登录' }));
+    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800138000' } });
+    fireEvent.change(screen.getByLabelText('短信验证码'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('验证码不正确或已过期')).toBeTruthy();
+    expect(useSessionStore.getState().user).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button } from 'antd';
 import Input from 'antd/es/input/Input';
@@ -13,7 +13,13 @@ import { HttpError } from '@/core/http/types';
 import { usePublicSettings } from '@/core/settings/use-public-settings';
 import { useTabStore } from '@/core/tabs/tab-store';
 import { useResource } from '@/core/use-resource';
+import type { LoginResult } from '@/core/auth/types';
 import { AuthLayout } from './auth-layout';
+
+/** The phone tab's form (antd Form, dialling codes) loads only when the tab is chosen. */
+const LoginPhoneForm = lazy(() => import('./login-phone-form').then((m) => ({ default: m.LoginPhoneForm })));
+
+type Mode = 'account' | 'phone';
 
 interface LoginValues {
   tenantId: string;
@@ -73,6 +79,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const [mode, setMode] = useState<Mode>('account');
 
   const tenantInfo = useResource(settings.tenantMode ? 'tenant-info' : null, () =>
     fetchTenantInfo(window.location.origin),
@@ -94,6 +101,12 @@ export function LoginPage() {
   const refreshCaptcha = () => {
     setValues((v) => ({ ...v, code: '' }));
     captcha.reload();
+  };
+
+  const enter = (result: LoginResult) => {
+    useTabStore.getState().reset();
+    useSessionStore.getState().signIn(result);
+    void navigate(redirectTarget(`${location.pathname}${location.search}`), { replace: true });
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -120,9 +133,7 @@ export function LoginPage() {
         if (settings.captchaMode) refreshCaptcha();
         return;
       }
-      useTabStore.getState().reset();
-      useSessionStore.getState().signIn(result);
-      void navigate(redirectTarget(`${location.pathname}${location.search}`), { replace: true });
+      enter(result);
     } catch (e) {
       setError((e instanceof HttpError && (bodyMessage(e.body) ?? e.message)) || t('login.failed'));
       if (settings.captchaMode) refreshCaptcha();
@@ -144,8 +155,8 @@ export function LoginPage() {
     status: errors[field] ? ('error' as const) : undefined,
   });
 
-  return (
-    <AuthLayout title={t('login.title')}>
+  const accountForm = (
+    <>
       {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" /> : null}
       <form className="helio-login" noValidate onSubmit={(e) => void onSubmit(e)}>
         {showTenant ? (
@@ -216,6 +227,46 @@ export function LoginPage() {
           <Link to="/forgot">{t('login.forgot')}</Link>
         </div>
       </form>
+    </>
+  );
+
+  return (
+    <AuthLayout title={t('login.title')}>
+      <div className="helio-login__modes" role="tablist" aria-label={t('login.mode')}>
+        {(['account', 'phone'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`${uid}-tab-${m}`}
+            aria-selected={mode === m}
+            aria-controls={`${uid}-panel`}
+            className={mode === m ? 'helio-login__mode is-active' : 'helio-login__mode'}
+            onClick={() => setMode(m)}
+          >
+            {t(`login.modes.${m}`)}
+          </button>
+        ))}
+      </div>
+      {/* Not a labelled tabpanel: the label would also name the panel after its tab, next to the account field. */}
+      <div id={`${uid}-panel`}>
+        {mode === 'phone' ? (
+          <Suspense fallback={<div className="helio-login__loading" />}>
+            <LoginPhoneForm
+              showTenant={showTenant}
+              fixedTenant={boundTenant ?? settings.defaultTenantId}
+              defaultTenant={values.tenantId || settings.defaultTenantId}
+              onSignedIn={enter}
+            />
+            <div className="helio-auth__links">
+              {settings.registerMode ? <Link to="/register">{t('login.register')}</Link> : <span />}
+              <Link to="/forgot">{t('login.forgot')}</Link>
+            </div>
+          </Suspense>
+        ) : (
+          accountForm
+        )}
+      </div>
     </AuthLayout>
   );
 }

@@ -7,6 +7,7 @@ import { DiallingCodeSelect } from '@/components/dialling-code-select';
 import { useSessionStore } from '@/core/auth/session-store';
 import type { UserInfo } from '@/core/auth/types';
 import { http } from '@/core/http/http';
+import { STORAGE_KEYS, local } from '@/core/storage/storage';
 import { EMAIL_RULE, LIMITS, PHONE_DIGITS, checkAvatar } from '@/core/validation';
 import { toast } from '@/core/notify';
 
@@ -50,7 +51,8 @@ export function ProfileForm() {
     try {
       const body = new FormData();
       body.append('file', file);
-      const data = await http.post<{ link: string }>('/api/blade-resource/oss/endpoint/put-file', { body });
+      // `use=avatar`: the server's avatar limits (one jpg/png of at most 500 kB, checked on the content).
+      const data = await http.post<{ link: string }>('/api/blade-resource/oss/endpoint/put-file', { body, params: { use: 'avatar' } });
       if (data?.link) form.setFieldValue('avatar', data.link);
     } catch {
       // The client has shown the server's message.
@@ -75,9 +77,10 @@ export function ProfileForm() {
       toast.success(t('info.saved'));
       const user = useSessionStore.getState().user;
       if (user) {
-        useSessionStore.setState({
-          user: { ...user, avatar: values.avatar ?? user.avatar, nick_name: values.name || user.nick_name },
-        });
+        // The header shows the new avatar and name at once, and after a reload (the stored sign-in answer).
+        const next = { ...user, avatar: values.avatar ?? user.avatar, nick_name: values.name || user.nick_name };
+        local.set(STORAGE_KEYS.userInfo, next);
+        useSessionStore.setState({ user: next });
       }
       await queryClient.invalidateQueries({ queryKey: ['user-info'] });
     } catch {

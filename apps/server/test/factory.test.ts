@@ -1,0 +1,478 @@
+/**
+ * Factory (exit-factory) lists of inverters, batteries, guardians and EV chargers through the API: save / update /
+ * submit / remove on the Blade paths, every field, the SN rules (pattern, unique across the lists, locked while in
+ * use), the usage guard, Excel import (good and bad files, .xlsx and .xls, overwrite, skip errors) and export round
+ * trip, and who may read and change the lists.
+ */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batteryFactory, guardianFactory, inverterFactory } from '../src/db/schema-device.js';
+import { registerDevices } from '../src/modules/station/device-registry.js';
+import { warrantyEnd } from '../src/modules/factory/factory.service.js';
+import { createRole, createTenant, createUser } from './fixtures.js';
+import { createTestApp, type TestApp } from './helper.js';
+import { multipart } from './multipart.js';
+import { createPlant, uniqueSn } from './station-fixtures.js';
+
+let t: TestApp;
+let h: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  h = await t.adminHeaders();
+});
+afterAll(async () => t?.stop());
+
+const B = '/api/skyworth-client';
+const INV = `${B}/deviceExitFactoryInfo`;
+const BAT = `${B}/batteryExitFactoryInfo`;
+const GRD = `${B}/guardianExitFactoryInfo`;
+const CHG = `${B}/chargerExitFactoryInfo`;
+const en = { 'accept-language': 'en-US' };
+
+const post = (url: string, payload?: object, headers = h) => t.req({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const get = (url: string, headers = h) => t.req({ method: 'GET', url, headers });
+const asUser = async (account: string, password: string, tenantId = '000000') => {
+  const s = await t.login(account, password, tenantId);
+  if (!s.access_token) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(s)}`);
+  return { 'blade-auth': `bearer ${s.access_token}` };
+};
+const detailBySn = async (api: string, sn: string) => {
+  const page = (await get(`${api}/list?deviceSn=${encodeURIComponent(sn)}&size=10`)).json().data;
+  return (page.records as Record<string, unknown>[]).find((r) => r.deviceSn === sn);
+};
+
+async function xlsx(rows: (string | number | Date | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('s');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+const upload = (url: string, name: string, data: Buffer, headers = h) => {
+  const body = multipart([{ filename: name, content: data }]);
+  return t.req({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
+};
+async function readXlsx(data: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  const out: string[][] = [];
+  wb.worksheets[0]!.eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  return out;
+}
+
+const fullInverter = (sn: string) => ({
+  deviceSn: sn,
+  model: 'HX-10K',
+  factoryDate: '2024-03-15',
+  phaseType: 2,
+  gridType: 3,
+  ratedPower: 10,
+  warrantyYears: 5,
+  warrantyStart: '2024-04-01',
+  manufacturer: 'Helio Power',
+  activationDate: '',
+  fwProtocol: 'V1.02',
+  fwMaster: 'M2.3.1',
+  fwSlave: 'S1.0.9',
+  fwEms: 'E3.1',
+  fwDcdc: 'D1.4',
+  mpptCount: 2,
+  gridPhases: 3,
+  ratedFrequency: 50,
+  remark: 'line 1',
+});
+
+describe('CRUD on the Blade paths', () => {
+  it('save inserts with every field; detail and list answer them; the warranty end follows from start and years', async () => {
+    const sn = uniqueSn('INV');
+    const res = await post(`${INV}/save`, { ...fullInverter(sn), usageFlag: 1, id: '123', createUser: '42' });
+    expect(res.json()).toMatchObject({ code: 200, success: true });
+    const id = res.json().data.id as string;
+    expect(id).not.toBe('123');
+    const d = (await get(`${INV}/detail?id=${id}`)).json().data;
+    expect(d).toMatchObject({
+      ...fullInverter(sn),
+      activationDate: '',
+      warrantyEnd: '2029-03-31',
+      usageFlag: 0, // set by registration only
+    });
+    expect(d.createUser).not.toBe('42');
+    expect(d).not.toHaveProperty('tenantId');
+    const row = await detailBySn(INV, sn);
+    expect(row).toMatchObject({ id, model: 'HX-10K', phaseType: 2 });
+    // Filters and sorts from the allow-list only.
+    expect((await get(`${INV}/list?phaseType=2&gridType=3&usageFlag=0&deviceSn=${sn}`)).json().data.total).toBe(1);
+    expect((await get(`${INV}/list?deviceSn=${sn}&descs=ratedPower`)).json().data.total).toBe(1);
+    const unknown = await get(`${INV}/list?secretColumn=1`);
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('update changes only the given fields by id; it needs an id; submit does either', async () => {
+    const sn = uniqueSn('INV');
+    const id = (await post(`${INV}/save`, fullInverter(sn))).json().data.id as string;
+    expect((await post(`${INV}/update`, { id, model: 'HX-12K' })).json()).toMatchObject({ success: true });
+    expect((await get(`${INV}/detail?id=${id}`)).json().data).toMatchObject({ model: 'HX-12K', ratedPower: 10, deviceSn: sn });
+    const noId = await post(`${INV}/update`, { model: 'x' });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().msg).toBe('数据不存在或已被删除');
+    expect((await post(`${INV}/update`, { id: '1', model: 'x' })).statusCode).toBe(400);
+    // submit: with an id updates, without inserts.
+    expect((await post(`${INV}/submit`, { id, remark: 'via submit' })).json().success).toBe(true);
+    expect((await get(`${INV}/detail?id=${id}`)).json().data.remark).toBe('via submit');
+    const sn2 = uniqueSn('INV');
+    expect((await post(`${INV}/submit`, { deviceSn: sn2 })).json().data.id).toMatch(/^\d+$/);
+  });
+
+  it('batteries, guardians and chargers keep their own fields', async () => {
+    const inv = uniqueSn('INV');
+    await post(`${INV}/save`, { deviceSn: inv });
+    const bat = uniqueSn('BAT');
+    const b = await post(`${BAT}/save`, {
+      deviceSn: bat,
+      model: 'LFP-10',
+      factoryDate: '2024-01-02',
+      ratedVoltage: 51.2,
+      capacityAh: 200,
+      energyKwh: 10.24,
+      cellSeries: 16,
+      cellParallel: 1,
+      cellCapacityAh: 200,
+      bmsSn: 'BMS-0001',
+      inverterSn: inv,
+      manufacturer: 'Helio Cells',
+    });
+    expect(b.json().success).toBe(true);
+    expect(await detailBySn(BAT, bat)).toMatchObject({ energyKwh: 10.24, cellSeries: 16, bmsSn: 'BMS-0001', inverterSn: inv, usageFlag: 0 });
+    const grd = uniqueSn('GRD');
+    expect((await post(`${GRD}/save`, { deviceSn: grd, cardNumber: '8986-0000-1', ratedCurrent: 63 })).json().success).toBe(true);
+    expect(await detailBySn(GRD, grd)).toMatchObject({ cardNumber: '8986-0000-1', ratedCurrent: 63 });
+    const chg = uniqueSn('CHG');
+    expect((await post(`${CHG}/save`, { deviceSn: chg, ratedPower: 7, phases: 1, connectorType: 2 })).json().success).toBe(true);
+    expect(await detailBySn(CHG, chg)).toMatchObject({ ratedPower: 7, phases: 1, connectorType: 2 });
+  });
+
+  it('checks every field rule with translated messages', async () => {
+    const sn = uniqueSn('INV');
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ deviceSn: '' }, '序列号不能为空', 'Serial number is required'],
+      [{ deviceSn: 'ab' }, '序列号长度不能少于4个字符', 'Serial number must be at least 4 characters'],
+      [{ deviceSn: 'bad sn!' }, '序列号格式不正确', 'Serial number has an invalid format'],
+      [{ deviceSn: sn, mpptCount: 100 }, 'MPPT数量超出允许范围', 'MPPT count is out of the allowed range'],
+      [{ deviceSn: sn, phaseType: 5 }, '单相/三相超出允许范围', 'Phase is out of the allowed range'],
+      [{ deviceSn: sn, warrantyYears: 1.5 }, '质保年限格式不正确', 'Warranty (years) has an invalid format'],
+      [{ deviceSn: sn, ratedPower: 'lots' }, '额定功率(kW)必须是数字', 'Rated power (kW) must be a number'],
+      [{ deviceSn: sn, ratedPower: -1 }, '额定功率(kW)超出允许范围', 'Rated power (kW) is out of the allowed range'],
+      [{ deviceSn: sn, factoryDate: '2024-02-30' }, '出厂日期格式不正确', 'Factory date has an invalid format'],
+      [{ deviceSn: sn, factoryDate: '15/03/2024' }, '出厂日期格式不正确', 'Factory date has an invalid format'],
+      [{ deviceSn: sn, warrantyStart: '2024-05-01', warrantyEnd: '2024-04-01' }, '质保结束日期不能早于质保开始日期', 'The warranty end date cannot be before the start date'],
+      [{ deviceSn: sn, fwMaster: 'x'.repeat(33) }, '主机版本长度不能超过32个字符', 'Host firmware must be at most 32 characters'],
+    ];
+    for (const [body, zh, english] of cases) {
+      const res = await post(`${INV}/save`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().msg, JSON.stringify(body)).toBe(zh);
+      expect((await post(`${INV}/save`, body, { ...h, ...en })).json().msg).toBe(english);
+    }
+    const bad = await post(`${BAT}/save`, { deviceSn: uniqueSn('BAT'), inverterSn: 'NO-SUCH-INVERTER' });
+    expect(bad.json().msg).toBe('逆变器序列号不存在: NO-SUCH-INVERTER');
+    expect((await post(`${CHG}/save`, { deviceSn: uniqueSn('CHG'), connectorType: 9 })).json().msg).toBe('接口类型超出允许范围');
+  });
+
+  it('derives the warranty end (29 February included)', () => {
+    expect(warrantyEnd('2024-03-15', 5)).toBe('2029-03-14');
+    expect(warrantyEnd('2024-02-29', 1)).toBe('2025-02-28');
+    expect(warrantyEnd('2024-02-29', 4)).toBe('2028-02-28');
+    expect(warrantyEnd('2024-01-01', 0)).toBeUndefined();
+  });
+});
+
+describe('SN rules and the usage guard', () => {
+  it('an SN is unique within its list and across the lists', async () => {
+    const sn = uniqueSn('INV');
+    await post(`${INV}/save`, { deviceSn: sn });
+    const dup = await post(`${INV}/save`, { deviceSn: sn });
+    expect(dup.json()).toMatchObject({ code: 400, msg: '序列号已存在' });
+    expect((await post(`${INV}/save`, { deviceSn: sn }, { ...h, ...en })).json().msg).toBe('Serial number already exists');
+    expect((await post(`${BAT}/save`, { deviceSn: sn })).json().msg).toBe('序列号已存在');
+    // Changing another row's SN to a taken one is refused too.
+    const other = (await post(`${INV}/save`, { deviceSn: uniqueSn('INV') })).json().data.id;
+    expect((await post(`${INV}/update`, { id: other, deviceSn: sn })).json().msg).toBe('序列号已存在');
+    // A removed row frees its SN.
+    const row = await detailBySn(INV, sn);
+    expect((await post(`${INV}/remove?ids=${row!.id}`)).json().success).toBe(true);
+    expect((await post(`${INV}/save`, { deviceSn: sn })).json().success).toBe(true);
+  });
+
+  it('a row in use cannot be removed nor its SN changed; other fields can; registration and unbinding drive the flag', async () => {
+    const sn = uniqueSn('INV');
+    const free = uniqueSn('INV');
+    const id = (await post(`${INV}/save`, { deviceSn: sn, model: 'A' })).json().data.id as string;
+    const freeId = (await post(`${INV}/save`, { deviceSn: free })).json().data.id as string;
+    const plantId = await createPlant(t.database.db);
+    await registerDevices(t.database.db, [{ tenantId: '000000', plantId, type: 'inverter', sn }]);
+    const d = (await get(`${INV}/detail?id=${id}`)).json().data;
+    expect(d.usageFlag).toBe(1);
+    expect(d.activationDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await get(`${INV}/list?usageFlag=1&deviceSn=${sn}`)).json().data.total).toBe(1);
+
+    const rename = await post(`${INV}/update`, { id, deviceSn: uniqueSn('INV') });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().msg).toBe(`序列号已被使用,不能修改: ${sn}`);
+    expect((await post(`${INV}/update`, { id, deviceSn: uniqueSn('INV') }, { ...h, ...en })).json().msg).toBe(`The serial number is in use and cannot be changed: ${sn}`);
+    // The same SN again and other fields are fine.
+    expect((await post(`${INV}/update`, { id, deviceSn: sn, model: 'B' })).json().success).toBe(true);
+    // The usage flag is not writable.
+    await post(`${INV}/update`, { id, usageFlag: 0 });
+    expect((await get(`${INV}/detail?id=${id}`)).json().data).toMatchObject({ usageFlag: 1, model: 'B' });
+
+    const rm = await post(`${INV}/remove?ids=${id},${freeId}`);
+    expect(rm.statusCode).toBe(400);
+    expect(rm.json().msg).toBe(`序列号已被使用,不能删除: ${sn}`);
+    // Nothing of the batch was removed.
+    expect((await get(`${INV}/detail?id=${freeId}`)).json().success).toBe(true);
+    const [stored] = await t.database.db.select().from(inverterFactory).where(eq(inverterFactory.id, id));
+    expect(stored!.isDeleted).toBe(0);
+  });
+
+  it('the UPDATE and delete statements repeat the guard (a registration between check and write wins)', async () => {
+    const sn = uniqueSn('GRD');
+    const id = (await post(`${GRD}/save`, { deviceSn: sn })).json().data.id as string;
+    // Simulate the race: the row becomes used after the check would have passed.
+    await t.database.db.update(guardianFactory).set({ usageFlag: 1 }).where(eq(guardianFactory.id, id));
+    const handle = t.services.crud.get('guardian-factory')!;
+    // The engine's write of a rename prepared before the registration.
+    const req = { user: { userId: '1', tenantId: '000000', deptIds: [] }, lang: 'zh-CN' } as never;
+    const done = await handle.persist(req, { id, existing: { id, deviceSn: sn, usageFlag: 0 }, values: { deviceSn: uniqueSn('GRD') } });
+    expect(done).toBeUndefined();
+    const [row] = await t.database.db.select().from(guardianFactory).where(eq(guardianFactory.id, id));
+    expect(row!.deviceSn).toBe(sn);
+  });
+});
+
+describe('Excel import and export', () => {
+  it('serves the template in the caller language', async () => {
+    const zh = await get(`${INV}/import-template`);
+    expect(zh.headers['content-type']).toContain('spreadsheetml');
+    expect(decodeURIComponent(String(zh.headers['content-disposition']))).toContain('逆变器出厂信息导入模板.xlsx');
+    const [header] = await readXlsx(zh.rawPayload);
+    expect(header!.slice(0, 4)).toEqual(['序列号', '型号', '出厂日期', '单相/三相']);
+    expect(header).not.toContain('使用状态'); // read-only: not imported
+    const [enHeader] = await readXlsx((await get(`${BAT}/import-template`, { ...h, ...en })).rawPayload);
+    expect(enHeader).toContain('Inverter serial number');
+  });
+
+  it('a file with errors imports nothing and names row, column and reason; skipErrors imports the good rows', async () => {
+    const taken = uniqueSn('INV');
+    await post(`${INV}/save`, { deviceSn: taken });
+    const good = uniqueSn('INV');
+    const dupInFile = uniqueSn('INV');
+    const file = await xlsx([
+      ['序列号', '型号', '单相/三相', '离网/并网/混合', 'MPPT数量', '出厂日期'],
+      [good, 'HX-5K', '单相', 'Hybrid', 2, new Date(Date.UTC(2024, 4, 6))],
+      ['bad sn!', 'HX-5K', '', '', '', ''],
+      [taken, 'HX-5K', '', '', '', ''],
+      [dupInFile, 'A', '', '', '', ''],
+      [dupInFile, 'B', '', '', '', ''],
+      [uniqueSn('INV'), 'C', '四相', '', 99, ''],
+      [],
+      [uniqueSn('INV'), 'D', '', '', '', '2024-13-01'],
+    ]);
+    const res = await upload(`${INV}/import`, 'inverters.xlsx', file);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 400, success: false, data: { imported: 0 }, msg: '导入文件有6处错误,未导入任何数据' });
+    expect(body.data.errors).toEqual([
+      { row: 3, column: 'deviceSn', reason: '序列号格式不正确' },
+      { row: 4, column: 'deviceSn', reason: `序列号 ${taken}已存在` },
+      { row: 6, column: 'deviceSn', reason: `序列号 ${dupInFile}已存在` },
+      { row: 7, column: 'phaseType', reason: '未找到: 四相' },
+      { row: 7, column: 'mpptCount', reason: 'MPPT数量超出允许范围' },
+      { row: 9, column: 'factoryDate', reason: '出厂日期格式不正确' },
+    ]);
+    expect(await detailBySn(INV, good)).toBeUndefined();
+
+    const enRes = (await upload(`${INV}/import`, 'inverters.xlsx', file, { ...h, ...en })).json();
+    expect(enRes.msg).toBe('The file has 6 error(s); nothing was imported');
+    expect(enRes.data.errors[0]).toEqual({ row: 3, column: 'deviceSn', reason: 'Serial number has an invalid format' });
+
+    const skip = (await upload(`${INV}/import?skipErrors=1`, 'inverters.xlsx', file)).json();
+    expect(skip).toMatchObject({ success: true, data: { imported: 2 } });
+    expect(skip.data.errors).toHaveLength(6);
+    expect(await detailBySn(INV, good)).toMatchObject({ model: 'HX-5K', phaseType: 1, gridType: 3, mpptCount: 2, factoryDate: '2024-05-06' });
+    expect(await detailBySn(INV, dupInFile)).toMatchObject({ model: 'A' });
+  });
+
+  it('a good file imports; the overwrite switch updates existing rows; a row in use keeps its SN rules', async () => {
+    const a = uniqueSn('GRD');
+    const b = uniqueSn('GRD');
+    const file = await xlsx([
+      ['Serial number', 'Card number', 'Rated current (A)', 'Remark'],
+      [a, '8986-A', 32, 'first'],
+      [b, '8986-B', 63, ''],
+    ]);
+    expect((await upload(`${GRD}/import`, 'g.xlsx', file, { ...h, ...en })).json()).toMatchObject({ success: true, data: { imported: 2, errors: [] } });
+    expect(await detailBySn(GRD, a)).toMatchObject({ cardNumber: '8986-A', ratedCurrent: 32, remark: 'first' });
+
+    const again = await xlsx([
+      ['序列号', '卡号', '额定电流(A)', '备注'],
+      [a, '8986-A2', 40, ''],
+    ]);
+    const no = (await upload(`${GRD}/import?isCovered=0`, 'g.xlsx', again)).json();
+    expect(no.data.errors).toEqual([{ row: 2, column: 'deviceSn', reason: `序列号 ${a}已存在` }]);
+    const yes = (await upload(`${GRD}/import?isCovered=1`, 'g.xlsx', again)).json();
+    expect(yes).toMatchObject({ success: true, data: { imported: 1 } });
+    // The file row replaces the stored one (an empty cell clears the field).
+    expect(await detailBySn(GRD, a)).toMatchObject({ cardNumber: '8986-A2', ratedCurrent: 40, remark: '' });
+
+    // A row in use: overwriting its other fields works, its usage stays.
+    await registerDevices(t.database.db, [{ tenantId: '000000', plantId: await createPlant(t.database.db), type: 'guardian', sn: b }]);
+    const used = await xlsx([['序列号', '卡号'], [b, '8986-B2']]);
+    expect((await upload(`${GRD}/import?isCovered=1`, 'g.xlsx', used)).json()).toMatchObject({ success: true, data: { imported: 1 } });
+    expect(await detailBySn(GRD, b)).toMatchObject({ cardNumber: '8986-B2', usageFlag: 1 });
+  });
+
+  it('an import applies the cross-list rules too (looked up in bulk)', async () => {
+    const inv = uniqueSn('INV');
+    await post(`${INV}/save`, { deviceSn: inv });
+    const okBat = uniqueSn('BAT');
+    const file = await xlsx([
+      ['序列号', '所属逆变器序列号', '能量(kWh)'],
+      [okBat, inv, 5],
+      [uniqueSn('BAT'), 'NO-SUCH-INV', 5],
+      [inv, '', 5], // an inverter's SN in the battery list
+    ]);
+    const res = (await upload(`${BAT}/import`, 'b.xlsx', file)).json();
+    expect(res.data.errors).toEqual([
+      { row: 3, column: 'inverterSn', reason: '逆变器序列号不存在: NO-SUCH-INV' },
+      { row: 4, column: 'deviceSn', reason: '序列号已存在' },
+    ]);
+    const skip = (await upload(`${BAT}/import?skipErrors=1`, 'b.xlsx', file)).json();
+    expect(skip.data.imported).toBe(1);
+    expect(await detailBySn(BAT, okBat)).toMatchObject({ inverterSn: inv, energyKwh: 5 });
+  });
+
+  it('imports the legacy .xls format', async () => {
+    const data = fs.readFileSync(new URL('./sheets/inverter-factory.xls', import.meta.url));
+    await t.database.db.update(inverterFactory).set({ isDeleted: 1 }).where(eq(inverterFactory.deviceSn, 'XLS-INV-0001'));
+    await t.database.db.update(inverterFactory).set({ isDeleted: 1 }).where(eq(inverterFactory.deviceSn, 'XLS-INV-0002'));
+    const res = (await upload(`${INV}/import`, 'legacy.xls', data)).json();
+    expect(res).toMatchObject({ success: true, data: { imported: 2 } });
+    expect(await detailBySn(INV, 'XLS-INV-0001')).toMatchObject({
+      model: 'HX-5K',
+      factoryDate: '2024-03-15',
+      phaseType: 1,
+      gridType: 3,
+      ratedPower: 5,
+      warrantyYears: 5,
+      warrantyStart: '2024-04-01',
+      warrantyEnd: '2029-03-31',
+      manufacturer: '赫利能源',
+      remark: '来自 .xls 文件',
+    });
+    expect(await detailBySn(INV, 'XLS-INV-0002')).toMatchObject({ phaseType: 2, gridType: 2, ratedPower: 10.5 });
+  });
+
+  it('refuses what is not a usable workbook', async () => {
+    const html = await upload(`${INV}/import`, 'x.xlsx', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.statusCode).toBe(400);
+    const noHeader = (await upload(`${INV}/import`, 'x.xlsx', await xlsx([['型号'], ['HX']]))).json();
+    expect(noHeader.msg).toBe('表头与导入模板不一致,请下载模板');
+    const empty = (await upload(`${INV}/import`, 'x.xlsx', await xlsx([['序列号']]))).json();
+    expect(empty.msg).toBe('导入文件中没有数据');
+    // A broken .xls (right signature, garbage after it) is a translated 400, not a crash.
+    const broken = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(2048, 7)]);
+    const res = await upload(`${INV}/import`, 'x.xls', broken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(400);
+    const tooMany = await xlsx([['序列号'], ...Array.from({ length: 5001 }, (_, i) => [`MANY-${i}`])]);
+    expect((await upload(`${INV}/import`, 'x.xlsx', tooMany)).json().msg).toBe('导入文件最多5000行数据');
+  });
+
+  it('exports the filtered list with dictionary names; the export imports back unchanged', async () => {
+    const sns = [uniqueSn('RT'), uniqueSn('RT')];
+    for (const sn of sns) await post(`${INV}/save`, fullInverter(sn));
+    const prefix = sns[0]!.slice(0, 6);
+    const before = await Promise.all(sns.map((sn) => detailBySn(INV, sn)));
+    const res = await get(`${INV}/export?deviceSn=${prefix}&ascs=deviceSn`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readXlsx(res.rawPayload);
+    const header = rows[0]!;
+    expect(header).toContain('使用状态');
+    const at = (r: string[], h: string) => r[header.indexOf(h)];
+    const mine = rows.slice(1).filter((r) => sns.includes(at(r, '序列号')!));
+    expect(mine).toHaveLength(2);
+    expect(at(mine[0]!, '单相/三相')).toBe('三相');
+    expect(at(mine[0]!, '离网/并网/混合')).toBe('混合');
+    expect(at(mine[0]!, '使用状态')).toBe('未使用');
+    expect(at(mine[0]!, '额定功率(kW)')).toBe('10');
+    // English names in English.
+    const enRows = await readXlsx((await get(`${INV}/export?deviceSn=${sns[0]}`, { ...h, ...en })).rawPayload);
+    expect(enRows[0]).toContain('Grid type');
+    expect(enRows[1]![enRows[0]!.indexOf('Grid type')]).toBe('Hybrid');
+    // An unknown filter is refused as on the list.
+    expect((await get(`${INV}/export?nope=1`)).statusCode).toBe(400);
+
+    // Round trip: remove the rows, import the exported file, get the same rows back.
+    for (const r of before) await post(`${INV}/remove?ids=${String(r!.id)}`);
+    const imp = (await upload(`${INV}/import`, 'export.xlsx', res.rawPayload)).json();
+    expect(imp).toMatchObject({ success: true });
+    for (const [i, sn] of sns.entries()) {
+      const after = await detailBySn(INV, sn);
+      const strip = (r: Record<string, unknown> | undefined) => {
+        const { id: _id, createTime: _c, updateTime: _u, createUser: _cu, updateUser: _uu, ...rest } = r ?? {};
+        return rest;
+      };
+      expect(strip(after)).toEqual(strip(before[i]));
+    }
+  });
+});
+
+describe('who may read and change the lists', () => {
+  it('the page code reads; each write needs its button; export and import need theirs', async () => {
+    const roleId = await createRole(t.database.db, '000000', 'factory-reader', ['inverter_factory', 'battery_factory']);
+    await createUser(t.database.db, { tenantId: '000000', account: 'freader', password: 'Passw0rd1', roleId });
+    const hh = await asUser('freader', 'Passw0rd1');
+    expect((await get(`${INV}/list`, hh)).statusCode).toBe(200);
+    expect((await get(`${GRD}/list`, hh)).statusCode).toBe(403);
+    for (const verb of ['save', 'update', 'submit', 'remove', 'import']) {
+      expect((await post(`${INV}/${verb}?ids=1`, { deviceSn: uniqueSn('INV') }, hh)).statusCode, verb).toBe(403);
+    }
+    expect((await get(`${INV}/export`, hh)).statusCode).toBe(403);
+    expect((await get(`${INV}/import-template`, hh)).statusCode).toBe(403);
+
+    const writer = await createRole(t.database.db, '000000', 'factory-writer', ['inverter_factory', 'inverter_factory_add', 'inverter_factory_export']);
+    await createUser(t.database.db, { tenantId: '000000', account: 'fwriter', password: 'Passw0rd1', roleId: writer });
+    const hw = await asUser('fwriter', 'Passw0rd1');
+    const sn = uniqueSn('INV');
+    const saved = await post(`${INV}/save`, { deviceSn: sn }, hw);
+    expect(saved.json().success).toBe(true);
+    // add without edit: submit with an id is refused, update too.
+    expect((await post(`${INV}/submit`, { id: saved.json().data.id, model: 'x' }, hw)).statusCode).toBe(403);
+    expect((await post(`${INV}/update`, { id: saved.json().data.id, model: 'x' }, hw)).statusCode).toBe(403);
+    expect((await get(`${INV}/export?deviceSn=${sn}`, hw)).statusCode).toBe(200);
+  });
+
+  it("another tenant's users may read the platform's lists but never change them", async () => {
+    await createTenant(t.database.db, '300001');
+    const admin = await createRole(t.database.db, '300001', 'administrator', 'all');
+    await createUser(t.database.db, { tenantId: '300001', account: 'tadmin', password: 'Passw0rd1', roleId: admin });
+    const ht = await asUser('tadmin', 'Passw0rd1', '300001');
+    const sn = uniqueSn('BAT');
+    const id = (await post(`${BAT}/save`, { deviceSn: sn, model: 'kept' })).json().data.id as string;
+    expect((await get(`${BAT}/detail?id=${id}`, ht)).json().data.deviceSn).toBe(sn);
+    for (const [verb, body] of [
+      ['save', { deviceSn: uniqueSn('BAT') }],
+      ['update', { id, model: 'changed' }],
+      ['submit', { id, model: 'changed' }],
+    ] as const) {
+      expect((await post(`${BAT}/${verb}`, body, ht)).statusCode, verb).toBe(403);
+    }
+    expect((await post(`${BAT}/remove?ids=${id}`, undefined, ht)).statusCode).toBe(403);
+    const file = await xlsx([['序列号', '型号'], [sn, 'changed']]);
+    expect((await upload(`${BAT}/import?isCovered=1`, 'b.xlsx', file, ht)).statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(batteryFactory).where(eq(batteryFactory.id, id));
+    expect(row).toMatchObject({ model: 'kept', isDeleted: 0 });
+  });
+});
