@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { device, plant } from '../src/db/schema-device.js';
+import { nextId } from '../src/core/ids.js';
+import { device, inverterFactory, plant } from '../src/db/schema-device.js';
 import { IngestService } from '../src/modules/telemetry/ingest.service.js';
 import { rawDb } from '../src/modules/telemetry/raw-db.js';
 import { TelemetryRepository } from '../src/modules/telemetry/telemetry.repository.js';
@@ -115,6 +116,18 @@ export function stationProbes(app: () => TestApp, headers: () => Record<string, 
     expect(res.statusCode).toBe(400);
     const [p] = await app().database.db.select().from(plant).where(eq(plant.id, x.plantId));
     expect(p!.updateUser).toBeNull();
+  };
+
+  probes[`POST ${B}/plant/addDevice`] = async () => {
+    const x = await setup();
+    // A free SN in the factory list: the only reason left to refuse is that the station is tenant A's.
+    const sn = `PROBE${Date.now().toString(36).toUpperCase()}`;
+    await app().database.db.insert(inverterFactory).values({ id: nextId(), deviceSn: sn });
+    const before = await app().database.db.select().from(device).where(eq(device.plantId, x.plantId));
+    const res = await post(`${B}/plant/addDevice`, { plantId: x.plantId, devices: [{ deviceType: 'inverter', deviceSn: sn }] });
+    expect(res.statusCode).toBe(400);
+    const after = await app().database.db.select().from(device).where(eq(device.plantId, x.plantId));
+    expect(after.length).toBe(before.length);
   };
 
   const devices: [string, keyof AData['ids'], string[], string[]][] = [

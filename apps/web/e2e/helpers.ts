@@ -7,13 +7,9 @@ export const ADMIN = {
   password: process.env.E2E_PASSWORD ?? 'Helio-Admin-2026',
 };
 
-/** Calls that may fail while later issues are pending (the shell shows an empty state for them). */
-const EXPECTED_FAILURES = [/\/api\/blade-desk\/notice\/unread/];
-
 /**
- * Collect what a user would call a broken page: uncaught errors, console errors, and failed API calls other than
- * the expected ones. The browser logs every failed request as "Failed to load resource", so those console lines are
- * judged by their response instead.
+ * Collect what a user would call a broken page: uncaught errors, console errors, and failed API calls. The browser
+ * logs every failed request as "Failed to load resource", so those console lines are judged by their response instead.
  */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -26,7 +22,6 @@ export function watchProblems(page: Page): string[] {
   page.on('response', (response: Response) => {
     const url = response.url();
     if (response.status() < 400 || !url.includes('/api/')) return;
-    if (EXPECTED_FAILURES.some((re) => re.test(url))) return;
     problems.push(`http ${response.status()}: ${url}`);
   });
   return problems;

@@ -86,6 +86,7 @@ export const MESSAGES = {
   // stations and devices (issue 6)
   snNotInFactory: ['序列号不存在: {sn}', 'The serial number does not exist: {sn}'],
   snInUse: ['序列号已被使用: {sn}', 'The serial number is already in use: {sn}'],
+  snInvalid: ['序列号格式不正确 (4 到 64 位字母、数字、_ 或 -): {sn}', 'The serial number is not valid (4 to 64 letters, digits, _ or -): {sn}'],
   snChosenTwice: ['同一序列号只能选择一次: {sn}', 'The same serial number can be chosen only once: {sn}'],
   dateInvalid: ['日期格式不正确: {value}', 'Not a valid date: {value}'],
   // factory (exit-factory) information (issue 6)

@@ -8,6 +8,7 @@
  */
 import type { FieldKind } from '@helio/contracts/crud/resource';
 import { BizError } from '../../core/errors.js';
+import type { Prototype } from '@helio/contracts/modules/model/model.resource';
 import type { ColumnInfo } from './datasource.service.js';
 
 export const COLUMN_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -39,20 +40,7 @@ const human = (s: string) => {
 const js = (v: unknown) => JSON.stringify(v);
 
 /** A prototype row (blade_model_prototype) as the generator reads it. */
-export interface Prototype {
-  jdbcName: string;
-  jdbcType: string | null;
-  jdbcComment: string | null;
-  propertyName: string | null;
-  isList: number;
-  isForm: number;
-  isRequired: number;
-  isQuery: number;
-  queryType: string | null;
-  componentType: string;
-  dictCode: string | null;
-  sort: number;
-}
+export type { Prototype };
 
 interface Mapped {
   drizzle: (col: string) => string;

@@ -56,7 +56,7 @@ export interface Registered {
 export async function registerDevices(db: Db, inputs: RegisterInput[]): Promise<Registered[]> {
   const seen = new Set<string>();
   for (const i of inputs) {
-    if (!SN_PATTERN.test(i.sn)) throw new BizError('badRequest');
+    if (!SN_PATTERN.test(i.sn)) throw new BizError('snInvalid', { sn: i.sn.slice(0, 64) });
     if (seen.has(i.sn)) throw new BizError('snChosenTwice', { sn: i.sn });
     seen.add(i.sn);
   }

@@ -17,7 +17,7 @@ import { device, plant, type DeviceKind } from '../../db/schema-device.js';
 import { idsFrom } from '../../crud/register-crud.js';
 import { loadTelemetryConfig } from '../telemetry/telemetry.config.js';
 import { addDays, localDay, localMidnight } from '../telemetry/solar.js';
-import { unbindDevices } from './device-registry.js';
+import { registerDevices, unbindDevices } from './device-registry.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
 import { CURVE_FIELDS, DEFAULT_CURVE, like, likeAny, parseDayParam, StationRepository, type Row } from './station.repository.js';
 import { deviceWhere } from './station.scope.js';
@@ -276,6 +276,43 @@ export async function stationRoutes(app: FastifyInstance, s: Services): Promise<
       operationUserName: (user?.n as string | undefined) ?? null,
     });
     return status(req, done);
+  });
+
+  // Registering devices to a station (spec §5): each SN must be in its factory list and unused (usage 0 → 1); the
+  // same SN cannot be chosen twice in one request; all or none. Each device's MQTT secret is answered once.
+  app.post(`${BASE}/plant/addDevice`, {
+    config: access('power_station_edit'),
+    schema: {
+      tags: ['station'],
+      summary: 'Register devices to a station by SN (from the factory lists); answers each device secret once',
+      body: Type.Object({
+        plantId: Type.Union([Type.String(), Type.Number()]),
+        devices: Type.Array(
+          Type.Object({
+            deviceType: Type.Union([Type.Literal('inverter'), Type.Literal('battery'), Type.Literal('guardian'), Type.Literal('charger')]),
+            deviceSn: Type.String({ minLength: 1, maxLength: 64 }),
+            parentSn: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+          }),
+          { minItems: 1, maxItems: 50 },
+        ),
+      }),
+    },
+  }, async (req) => {
+    const b = req.body as { plantId: string | number; devices: { deviceType: DeviceKind; deviceSn: string; parentSn?: string | null }[] };
+    const p = await repo.plantOf(req.user!, String(b.plantId));
+    const registered = await registerDevices(
+      s.database.db,
+      b.devices.map((d) => ({
+        tenantId: p.tenantId as string,
+        plantId: p.id as string,
+        type: d.deviceType,
+        sn: d.deviceSn.trim(),
+        parentSn: d.parentSn?.trim() || null,
+        userId: req.user!.userId,
+        deptId: req.user!.deptIds[0] ?? null,
+      })),
+    );
+    return ok(req, registered.map((r, i) => ({ id: r.id, deviceSn: r.sn, deviceType: b.devices[i]!.deviceType, secret: r.secret })));
   });
 
   app.post(`${BASE}/plant/remove`, {

@@ -184,6 +184,39 @@ describe('devices', () => {
     const [f] = await db.select().from(inverterFactory).where(eq(inverterFactory.deviceSn, 'FRESHSN0001'));
     expect(f!.usageFlag).toBe(1);
   });
+
+  it('plant/addDevice registers from the factory list over HTTP, with translated refusals, all or none', async () => {
+    const add = (body: object, lang = 'en-US') => t.req({ method: 'POST', url: `${B}/plant/addDevice`, headers: { ...h, 'accept-language': lang }, payload: body });
+    // The factory rows come in through the factory API, as an operator would enter them.
+    for (const sn of ['HTTPSN0001', 'HTTPSN0002']) {
+      const res = await t.req({ method: 'POST', url: `${B}/deviceExitFactoryInfo/save`, headers: h, payload: { deviceSn: sn, model: 'H-10K' } });
+      expect(res.json().success).toBe(true);
+    }
+    let res = await add({ plantId: plantA, devices: [{ deviceType: 'inverter', deviceSn: 'HTTPSN0001' }, { deviceType: 'inverter', deviceSn: 'NOSUCHSN99' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('The serial number does not exist: NOSUCHSN99');
+    res = await add({ plantId: plantA, devices: [{ deviceType: 'inverter', deviceSn: 'bad sn!' }] }, 'zh-CN');
+    expect(res.json().msg).toContain('序列号格式不正确');
+    // Nothing of the refused request was registered.
+    expect((await get(`${B}/inverter/list?deviceSn=HTTPSN0001`)).body.data.total).toBe(0);
+
+    res = await add({ plantId: plantA, devices: [{ deviceType: 'inverter', deviceSn: 'HTTPSN0001' }, { deviceType: 'inverter', deviceSn: 'HTTPSN0002' }] });
+    expect(res.statusCode).toBe(200);
+    const out = res.json().data as { deviceSn: string; secret: string }[];
+    expect(out.map((d) => d.deviceSn)).toEqual(['HTTPSN0001', 'HTTPSN0002']);
+    expect(out.every((d) => d.secret.length > 20)).toBe(true);
+    expect((await get(`${B}/inverter/list?deviceSn=HTTPSN000`)).body.data.records.map((r: { plantId: string }) => r.plantId)).toEqual([plantA, plantA]);
+    // Now in use: registering it again is refused, and its factory row can no longer be removed.
+    res = await add({ plantId: plantB, devices: [{ deviceType: 'inverter', deviceSn: 'HTTPSN0002' }] });
+    expect(res.json().msg).toBe('The serial number is already in use: HTTPSN0002');
+    const [f] = await t.database.db.select().from(inverterFactory).where(eq(inverterFactory.deviceSn, 'HTTPSN0002'));
+    const del = await t.req({ method: 'POST', url: `${B}/deviceExitFactoryInfo/remove?ids=${f!.id}`, headers: { ...h, 'accept-language': 'en-US' } });
+    expect(del.statusCode).toBe(400);
+    expect(del.json().msg).toContain('HTTPSN0002');
+    // A station the caller cannot see is not found.
+    res = await add({ plantId: '1', devices: [{ deviceType: 'battery', deviceSn: 'HTTPSN0003' }] });
+    expect(res.statusCode).toBe(400);
+  });
 });
 
 describe('home dashboard and data scope', () => {

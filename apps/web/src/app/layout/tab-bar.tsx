@@ -27,12 +27,16 @@ export function TabBar() {
   const tabs = useTabStore((s) => s.tabs);
   const label = useTabLabel();
   const active = `${location.pathname}${location.search}`;
+  // In an event handler, the page the browser shows now: a navigation to a lazily loaded page is a transition, so
+  // the URL changes before this component re-renders with the new location (the render's `active` would be stale).
+  const current = () => `${window.location.pathname}${window.location.search}`;
 
   const go = (to: string | undefined) => {
-    if (to && to !== active) void navigate(to);
+    if (to && to !== current()) void navigate(to);
   };
 
-  const actions = (path: string): MenuProps => ({
+  /** The tab menu of `tab` (a tab's own menu), or of the page shown when the menu is used (the bar's menu). */
+  const actions = (tab?: string): MenuProps => ({
     items: [
       { key: 'closeOthers', label: t('tabs.closeOthers') },
       { key: 'closeAll', label: t('tabs.closeAll') },
@@ -41,9 +45,10 @@ export function TabBar() {
     ],
     onClick: ({ key }) => {
       const store = useTabStore.getState();
+      const path = tab ?? current();
       if (key === 'closeOthers') {
         const result = store.closeOthers(path);
-        go(path !== active ? path : result.navigateTo);
+        go(path !== current() ? path : result.navigateTo);
       } else if (key === 'closeAll') {
         go(store.closeAll().navigateTo);
       } else if (key === 'clearCache') {
@@ -62,7 +67,7 @@ export function TabBar() {
         onChange={(key) => go(key)}
         onEdit={(key, action) => {
           if (action !== 'remove' || typeof key !== 'string') return;
-          go(useTabStore.getState().close(key, active).navigateTo);
+          go(useTabStore.getState().close(key, current()).navigateTo);
         }}
         items={tabs.map((tab) => ({
           key: tab.path,
@@ -77,7 +82,7 @@ export function TabBar() {
         }))}
         tabBarExtraContent={{
           right: (
-            <Dropdown menu={actions(active)} trigger={['click']}>
+            <Dropdown menu={actions()} trigger={['click']}>
               <Button size="small" type="text" aria-label={t('tabs.menu')} className="helio-tabs__more">
                 <DownOutlined />
               </Button>

@@ -1,6 +1,7 @@
 /** Calls of the code-generator screens (data sources, models, prototypes, code records) and their helpers. */
 import { useQuery } from '@tanstack/react-query';
 import { http } from '@/core/http/http';
+import type { Prototype } from '@helio/contracts/modules/model/model.resource';
 
 export interface DatasourceOption {
   id: string;
@@ -30,21 +31,9 @@ export interface ColumnInfo {
 }
 
 /** A prototype row (one column of a model) as `model-prototype` answers it and `submit-list` takes it. */
-export interface PrototypeRow {
+export interface PrototypeRow extends Prototype {
   id?: string | null;
   modelId: string;
-  jdbcName: string;
-  jdbcType: string | null;
-  jdbcComment: string | null;
-  propertyName: string | null;
-  isList: number;
-  isForm: number;
-  isRequired: number;
-  isQuery: number;
-  queryType: string | null;
-  componentType: string;
-  dictCode: string | null;
-  sort: number;
   [key: string]: unknown;
 }
 

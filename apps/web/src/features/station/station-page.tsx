@@ -11,6 +11,7 @@ import { Can } from '@/core/permission/can';
 import { toast } from '@/core/notify';
 import { Chart, COLORS } from './chart';
 import type { Series } from './chart';
+import { AddDeviceDialog } from './add-device-dialog';
 import { EnergyFlow } from './energy-flow';
 import { CLIENT, DETAIL_PATH, LIVE_MS, useDetailId, useGet } from './api';
 import type { DeviceKind, Fault, Row } from './api';
@@ -92,6 +93,7 @@ export function StationDetailPage() {
   const [modal, modalHolder] = Modal.useModal();
   const client = useQueryClient();
   const [operating, setOperating] = useState(false);
+  const [adding, setAdding] = useState(false);
   const q = useGet<PlantDetail>(`${PLANT}/detail`, { id }, { refetchInterval: LIVE_MS });
   const p = q.data;
   if (q.isError) return <NotFound />;
@@ -185,7 +187,17 @@ export function StationDetailPage() {
 
       <EnergyChartCard id={id} />
 
-      <Card size="small" title={t('station.devices')}>
+      <Card
+        size="small"
+        title={t('station.devices')}
+        extra={
+          <Can code="power_station_edit">
+            <Button size="small" onClick={() => setAdding(true)}>
+              {t('station.addDevice.button')}
+            </Button>
+          </Can>
+        }
+      >
         <Table
           size="small"
           rowKey="id"
@@ -213,6 +225,7 @@ export function StationDetailPage() {
       </Card>
       {modalHolder}
       <OperationModal open={operating} plant={p} onClose={() => setOperating(false)} onDone={() => void q.refetch()} />
+      <AddDeviceDialog plantId={id} open={adding} onClose={() => setAdding(false)} onDone={() => void q.refetch()} />
     </Space>
   );
 }

@@ -31,3 +31,19 @@ export const modelResource = defineResource({
     { key: 'modelRemark', label: { zh: '模型备注', en: 'Remark' }, kind: 'textarea', table: false, rules: { max: 500 }, span: 24 },
   ],
 });
+
+/** One column of a model (blade_model_prototype): how the generator turns it into a field. */
+export interface Prototype {
+  jdbcName: string;
+  jdbcType: string | null;
+  jdbcComment: string | null;
+  propertyName: string | null;
+  isList: number;
+  isForm: number;
+  isRequired: number;
+  isQuery: number;
+  queryType: string | null;
+  componentType: string;
+  dictCode: string | null;
+  sort: number;
+}
