@@ -53,7 +53,10 @@ export class LiveSimulator {
     const all = model.fleet.stations.flatMap((station) => station.devices.map((device) => ({ station, device })));
     const list = all.filter((x) => !o.only || o.only.has(x.device.sn));
     const start = this.now();
-    list.forEach((x, i) => this.sims.push({ ...x, nextAt: start + 1000 + (i / Math.max(1, list.length)) * o.interval * 1000 }));
+    // The devices come online spread over the first half-minute (a fleet looks alive soon after start), then each
+    // reports every interval from its own start.
+    const rampMs = Math.min(o.interval, 30) * 1000;
+    list.forEach((x, i) => this.sims.push({ ...x, nextAt: start + 1000 + (i / Math.max(1, list.length)) * rampMs }));
     this.stats.devices = this.sims.length;
   }
 

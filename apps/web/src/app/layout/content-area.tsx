@@ -33,7 +33,9 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
 
   const tab = useMemo((): { title: TabTitle; text: string; isTab: boolean } | null => {
     if (content.kind === 'page' || content.kind === 'not-built') {
-      const menu = content.menu;
+      // A page under a menu (a detail page) that names its own title is not that menu's tab.
+      const own = content.kind === 'page' && content.entry.titleKey && content.menu?.path !== location.pathname;
+      const menu = own ? undefined : content.menu;
       if (menu) return { title: { code: menu.code, name: menu.name }, text: menuTitle(menu), isTab: true };
       if (content.kind === 'page') {
         const query = new URLSearchParams(location.search);
@@ -48,7 +50,7 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
       }
     }
     return null;
-  }, [content, menuTitle, t, location.search, fullPath]);
+  }, [content, menuTitle, t, location.search, location.pathname, fullPath]);
 
   useEffect(() => {
     if (!tab) return;
