@@ -47,13 +47,17 @@ export async function search(scope: Page | Locator, label: string, value: string
 export async function choose(scope: Locator, page: Page, label: string, option: string | RegExp): Promise<void> {
   // A chosen value covers the search input: click through it.
   const input = scope.getByLabel(label, { exact: true });
-  await input.click({ force: true });
   // The dropdown that belongs to this field (antd renders `<id>_list` inside it), not a
   // neighbour's that is still fading out.
   const id = await input.getAttribute('id');
   const dropdown = id
     ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) })
     : page.locator('.ant-select-dropdown:visible').last();
+  // A click while the dialog is still opening can be lost: click again until the dropdown shows.
+  await expect(async () => {
+    await input.click({ force: true });
+    await expect(dropdown).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
