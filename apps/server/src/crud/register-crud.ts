@@ -313,6 +313,20 @@ export function registerCrud(app: FastifyInstance, s: Services, def: ResourceDef
     return { id: rawId, existing, values, tenantId };
   };
 
+  /** A new row: the written values plus its id, tenant (tenant-owned resources) and the audit columns. */
+  const newRow = (w: PreparedWrite, id: string, u: AuthUser, now: Date): Row & { id: string } => ({
+    ...w.values,
+    id,
+    ...(def.tenantScoped ? { tenantId: w.tenantId } : {}),
+    createUser: u.userId,
+    createDept: u.deptIds[0] ?? null,
+    createTime: now,
+    updateUser: u.userId,
+    updateTime: now,
+    status: 1,
+    isDeleted: 0,
+  });
+
   const persist = async (req: FastifyRequest, w: PreparedWrite, exec: Db = db): Promise<{ id: string; extra?: Row } | undefined> => {
     const u = req.user!;
     const now = new Date();
@@ -337,18 +351,7 @@ export function registerCrud(app: FastifyInstance, s: Services, def: ResourceDef
     const id = nextId();
     await exec
       .insert(table)
-      .values({
-        ...w.values,
-        id,
-        ...(def.tenantScoped ? { tenantId: w.tenantId } : {}),
-        createUser: u.userId,
-        createDept: u.deptIds[0] ?? null,
-        createTime: now,
-        updateUser: u.userId,
-        updateTime: now,
-        status: 1,
-        isDeleted: 0,
-      } as never)
+      .values(newRow(w, id, u, now) as never)
       .catch((e: unknown) => {
         throw uniqueViolation(e);
       });
@@ -359,18 +362,7 @@ export function registerCrud(app: FastifyInstance, s: Services, def: ResourceDef
   const insertMany = async (req: FastifyRequest, writes: readonly PreparedWrite[], exec: Db = db): Promise<string[]> => {
     const u = req.user!;
     const now = new Date();
-    const rows = writes.map((w) => ({
-      ...w.values,
-      id: nextId(),
-      ...(def.tenantScoped ? { tenantId: w.tenantId } : {}),
-      createUser: u.userId,
-      createDept: u.deptIds[0] ?? null,
-      createTime: now,
-      updateUser: u.userId,
-      updateTime: now,
-      status: 1,
-      isDeleted: 0,
-    }));
+    const rows = writes.map((w) => newRow(w, nextId(), u, now));
     const unique = def.fields.find((x) => x.unique);
     for (let i = 0; i < rows.length; i += 500) {
       await exec
