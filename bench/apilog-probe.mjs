@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import pg from 'pg';
-import { machine, startServer } from './lib.mjs';
+import { freshPgDatabase, machine, startServer } from './lib.mjs';
 
 const md5 = (s) => createHash('md5').update(s).digest('hex');
 const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
@@ -26,20 +25,10 @@ const call = (base, method, path, headers, body) =>
     r.end(body);
   });
 
-async function freshDb(name) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 console.log(`machine: ${machine()}; ${N} requests each`);
 for (const mode of (process.env.PROBE_MODES ?? 'off,changes').split(',')) {
-  const db = await freshDb(`helio_probe_${mode}`);
+  const db = await freshPgDatabase(PG_URL, `helio_probe_${mode}`);
+  if (!db) throw new Error(`no PostgreSQL at ${PG_URL}`);
   const s = await startServer({ HELIO_API_LOG: mode, DATABASE_URL: db });
   const login = await (
     await fetch(`${s.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password&scope=all`, {

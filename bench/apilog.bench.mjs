@@ -11,8 +11,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { machine, startServer } from './lib.mjs';
+import { freshPgDatabase, machine, startServer } from './lib.mjs';
 
 const md5 = (s) => createHash('md5').update(s).digest('hex');
 const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
@@ -20,21 +19,6 @@ const windows = Number(process.env.BENCH_WINDOWS ?? 12);
 const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freshPgDatabase(name) {
-  const c = new pg.Client({ connectionString: pgAdminUrl });
-  try {
-    await c.connect();
-  } catch {
-    return undefined; // no PostgreSQL here: PGlite only
-  }
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(pgAdminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** Closed-loop load: `connections` clients each sending the next request when the last one answered. */
 async function measure(url, headers, seconds) {
@@ -93,8 +77,8 @@ const rows = [];
 const MODES = (process.env.BENCH_MODES ?? 'off,changes,all').split(',');
 const apiLogOf = (mode) => mode.split('#')[0];
 const variants = process.env.BENCH_SKIP_PGLITE ? [] : [['PGlite', () => ({})]];
-if (await freshPgDatabase('helio_bench_probe')) {
-  variants.push(['PostgreSQL', async (mode) => ({ DATABASE_URL: await freshPgDatabase(`helio_bench_apilog_${mode.replace('#', '_')}`) })]);
+if (await freshPgDatabase(pgAdminUrl, 'helio_bench_probe')) {
+  variants.push(['PostgreSQL', async (mode) => ({ DATABASE_URL: await freshPgDatabase(pgAdminUrl, `helio_bench_apilog_${mode.replace('#', '_')}`) })]);
 }
 
 async function start(mode, port, envOf) {

@@ -3,28 +3,12 @@
 // Run: npm run build && node bench/auth.bench.mjs      (BENCH_SECONDS=10, BENCH_PG_URL=postgres://…/postgres)
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { load, machine, startServer, summary } from './lib.mjs';
+import { freshPgDatabase, load, machine, startServer, summary } from './lib.mjs';
 
 const md5 = (s) => createHash('md5').update(s).digest('hex');
 const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freshPgDatabase() {
-  const c = new pg.Client({ connectionString: pgAdminUrl });
-  try {
-    await c.connect();
-  } catch {
-    return undefined; // no PostgreSQL here: PGlite only
-  }
-  await c.query('DROP DATABASE IF EXISTS helio_bench WITH (FORCE)');
-  await c.query('CREATE DATABASE helio_bench');
-  await c.end();
-  const u = new URL(pgAdminUrl);
-  u.pathname = '/helio_bench';
-  return u.toString();
-}
 
 const hello = Fastify({ logger: false });
 hello.get('/hello', async () => ({ hello: 'world' }));
@@ -33,7 +17,7 @@ const helloRun = async () => summary('hello world (Fastify)', await load({ url: 
 
 const rows = [];
 const variants = [['PGlite', {}]];
-const pgUrl = await freshPgDatabase();
+const pgUrl = await freshPgDatabase(pgAdminUrl, 'helio_bench');
 if (pgUrl) variants.push(['PostgreSQL', { DATABASE_URL: pgUrl }]);
 
 for (const [dbName, env] of variants) {

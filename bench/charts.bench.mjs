@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { machine, startServer } from './lib.mjs';
+import { freshPgDatabase, machine, startServer } from './lib.mjs';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_N ?? 200);
@@ -24,17 +24,6 @@ const ymd = (d) => d.replace(/-/g, '');
 const FROM = `${PREV}T16:00:00Z`;
 const TO = `${DAY}T15:55:00Z`;
 const D0 = 8300000000000000000n;
-
-async function freshPg(name) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 async function generate(url) {
   const c = new pg.Client({ connectionString: url });
@@ -133,7 +122,8 @@ hello.get('/hello', async () => ({ hello: 'world' }));
 await hello.listen({ port: 0, host: '127.0.0.1' });
 const helloUrl = `http://127.0.0.1:${hello.server.address().port}/hello`;
 
-const dbUrl = await freshPg('helio_charts_bench');
+const dbUrl = await freshPgDatabase(PG_URL, 'helio_charts_bench');
+if (!dbUrl) throw new Error(`no PostgreSQL at ${PG_URL}`);
 // First start: migrations and seed; then the data; then the measured server.
 const env = { DATABASE_URL: dbUrl, HELIO_RETENTION_RAW_DAYS: '0', HELIO_RETENTION_5M_DAYS: '0' };
 let server = await startServer(env);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, machine, root, waitFor } from './lib.mjs';
+import { freePort, freshPgDatabase, machine, root, waitFor } from './lib.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -55,17 +55,6 @@ function pgCpuSeconds() {
     }
   }
   return total;
-}
-
-async function freshPg(name) {
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 async function start(env) {
@@ -185,7 +174,7 @@ const variants = [];
 if (WHICH !== 'pglite') variants.push(['PostgreSQL', true]);
 if (WHICH !== 'postgres') variants.push(['PGlite', false]);
 for (const [name, usePg] of variants) {
-  const dbUrl = usePg ? await freshPg('helio_ingest_bench') : undefined;
+  const dbUrl = usePg ? await freshPgDatabase(PG_URL, 'helio_ingest_bench') : undefined;
   // PGlite is one process: register the devices while the server is down.
   let server = await start(dbUrl ? { DATABASE_URL: dbUrl, ...(EXTERNAL ? { MQTT_URL: EXTERNAL } : {}) } : EXTERNAL ? { MQTT_URL: EXTERNAL } : {});
   let ids;

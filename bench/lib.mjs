@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,4 +90,26 @@ export function summary(name, r) {
 
 export function machine() {
   return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+/**
+ * A new, empty PostgreSQL database `name` (dropped first if it exists) on the server of `adminUrl`; its URL.
+ * Answers undefined when no PostgreSQL answers there (a benchmark then runs on PGlite only).
+ */
+export async function freshPgDatabase(adminUrl, name) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  try {
+    await c.connect();
+  } catch {
+    return undefined;
+  }
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await c.end();
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
