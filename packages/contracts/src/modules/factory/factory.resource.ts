@@ -7,7 +7,9 @@
  * Blade paths: `/api/skyworth-client/<x>ExitFactoryInfo/{list, detail, save, update, submit, remove, export,
  * import, import-template}`.
  */
-import { defineResource, type FieldDef } from '../../crud/resource.js';
+import { defineResource, type FieldDef, type ResourceDef } from '../../crud/resource.js';
+import type { PageCode } from '../../permissions.js';
+import type { Label } from '../../validation.js';
 import { DATE_PATTERN, SN_PATTERN } from '../../validation.js';
 
 const date = (key: string, zh: string, en: string, extra: Partial<FieldDef> = {}): FieldDef => ({
@@ -72,103 +74,80 @@ const manufacturer = text('manufacturer', '制造商', 'Manufacturer', 100, { se
 const remark: FieldDef = { key: 'remark', label: { zh: '备注', en: 'Remark' }, kind: 'textarea', table: false, rules: { max: 255 }, span: 24 };
 
 const ACTIONS = ['add', 'edit', 'delete', 'view', 'batchDelete'] as const;
-const UI = { dialogWidth: 900, maskClosable: false };
 const API = '/api/skyworth-client';
 
-export const inverterFactoryResource = defineResource({
-  name: 'inverter-factory',
-  page: 'inverter_factory',
-  api: `${API}/deviceExitFactoryInfo`,
-  title: { zh: '逆变器出厂信息', en: 'Inverter factory info' },
-  tenantScoped: false,
-  actions: ACTIONS,
-  ui: UI,
-  fields: [
-    FACTORY_SN_FIELD,
-    model,
-    FACTORY_USAGE_FIELD,
-    factoryDate,
-    {
-      key: 'phaseType',
-      label: { zh: '单相/三相', en: 'Phase' },
-      kind: 'dictbiz',
-      dict: 'inverter_phase',
-      numeric: true,
-      search: 'equal',
-      rules: { integer: true, minValue: 1, maxValue: 2 },
-    },
-    {
-      key: 'gridType',
-      label: { zh: '离网/并网/混合', en: 'Grid type' },
-      kind: 'dictbiz',
-      dict: 'inverter_grid_type',
-      numeric: true,
-      search: 'equal',
-      rules: { integer: true, minValue: 1, maxValue: 3 },
-    },
-    num('ratedPower', '额定功率(kW)', 'Rated power (kW)', 0, 100_000, { sortable: true }),
-    int('warrantyYears', '质保年限', 'Warranty (years)', 0, 50),
-    date('warrantyStart', '质保开始日期', 'Warranty start', { table: false }),
-    date('warrantyEnd', '质保结束日期', 'Warranty end', { table: false }),
-    manufacturer,
-    date('activationDate', '激活日期', 'Activation date', { sortable: true }),
-    text('fwProtocol', 'Modbus协议版本', 'Modbus protocol version', 32, { table: false }),
-    text('fwMaster', '主机版本', 'Host firmware', 32, { table: false }),
-    text('fwSlave', '从机版本', 'Slave firmware', 32, { table: false }),
-    text('fwEms', 'EMS版本', 'EMS firmware', 32, { table: false }),
-    text('fwDcdc', 'DCDC版本', 'DCDC firmware', 32, { table: false }),
-    int('mpptCount', 'MPPT数量', 'MPPT count', 0, 32, { table: false }),
-    int('gridPhases', '电网相数', 'Grid phases', 1, 3, { table: false }),
-    num('ratedFrequency', '额定频率(Hz)', 'Rated frequency (Hz)', 0, 1000, { table: false }),
-    remark,
-  ],
-});
+/** A factory list: platform reference data under `/api/skyworth-client/<path>`, edited in a dialog that an outside click does not close. */
+function factoryResource(name: string, page: PageCode, path: string, title: Label, dialogWidth: number, fields: readonly FieldDef[]): ResourceDef {
+  return defineResource({ name, page, api: `${API}/${path}`, title, tenantScoped: false, actions: ACTIONS, ui: { dialogWidth, maskClosable: false }, fields });
+}
 
-export const batteryFactoryResource = defineResource({
-  name: 'battery-factory',
-  page: 'battery_factory',
-  api: `${API}/batteryExitFactoryInfo`,
-  title: { zh: '电池出厂信息', en: 'Battery factory info' },
-  tenantScoped: false,
-  actions: ACTIONS,
-  ui: UI,
-  fields: [
-    FACTORY_SN_FIELD,
-    model,
-    FACTORY_USAGE_FIELD,
-    factoryDate,
-    num('ratedVoltage', '额定电压(V)', 'Rated voltage (V)', 0, 10_000, { table: false }),
-    num('capacityAh', '容量(Ah)', 'Capacity (Ah)', 0, 1_000_000),
-    num('energyKwh', '能量(kWh)', 'Energy (kWh)', 0, 1_000_000, { sortable: true }),
-    int('cellSeries', '电芯串数', 'Cells in series', 0, 10_000, { table: false }),
-    int('cellParallel', '电芯并数', 'Cells in parallel', 0, 10_000, { table: false }),
-    num('cellCapacityAh', '电芯容量(Ah)', 'Cell capacity (Ah)', 0, 100_000, { table: false }),
-    text('bmsSn', 'BMS序列号', 'BMS serial number', 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } }),
-    text('inverterSn', '所属逆变器序列号', 'Inverter serial number', 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } }),
-    manufacturer,
-    remark,
-  ],
-});
+export const inverterFactoryResource = factoryResource('inverter-factory', 'inverter_factory', 'deviceExitFactoryInfo', { zh: '逆变器出厂信息', en: 'Inverter factory info' }, 900, [
+  FACTORY_SN_FIELD,
+  model,
+  FACTORY_USAGE_FIELD,
+  factoryDate,
+  {
+    key: 'phaseType',
+    label: { zh: '单相/三相', en: 'Phase' },
+    kind: 'dictbiz',
+    dict: 'inverter_phase',
+    numeric: true,
+    search: 'equal',
+    rules: { integer: true, minValue: 1, maxValue: 2 },
+  },
+  {
+    key: 'gridType',
+    label: { zh: '离网/并网/混合', en: 'Grid type' },
+    kind: 'dictbiz',
+    dict: 'inverter_grid_type',
+    numeric: true,
+    search: 'equal',
+    rules: { integer: true, minValue: 1, maxValue: 3 },
+  },
+  num('ratedPower', '额定功率(kW)', 'Rated power (kW)', 0, 100_000, { sortable: true }),
+  int('warrantyYears', '质保年限', 'Warranty (years)', 0, 50),
+  date('warrantyStart', '质保开始日期', 'Warranty start', { table: false }),
+  date('warrantyEnd', '质保结束日期', 'Warranty end', { table: false }),
+  manufacturer,
+  date('activationDate', '激活日期', 'Activation date', { sortable: true }),
+  text('fwProtocol', 'Modbus协议版本', 'Modbus protocol version', 32, { table: false }),
+  text('fwMaster', '主机版本', 'Host firmware', 32, { table: false }),
+  text('fwSlave', '从机版本', 'Slave firmware', 32, { table: false }),
+  text('fwEms', 'EMS版本', 'EMS firmware', 32, { table: false }),
+  text('fwDcdc', 'DCDC版本', 'DCDC firmware', 32, { table: false }),
+  int('mpptCount', 'MPPT数量', 'MPPT count', 0, 32, { table: false }),
+  int('gridPhases', '电网相数', 'Grid phases', 1, 3, { table: false }),
+  num('ratedFrequency', '额定频率(Hz)', 'Rated frequency (Hz)', 0, 1000, { table: false }),
+  remark,
+]);
 
-export const guardianFactoryResource = defineResource({
-  name: 'guardian-factory',
-  page: 'guardian_factory',
-  api: `${API}/guardianExitFactoryInfo`,
-  title: { zh: '安全卫士出厂信息', en: 'Guardian factory info' },
-  tenantScoped: false,
-  actions: ACTIONS,
-  ui: { dialogWidth: 720, maskClosable: false },
-  fields: [
-    FACTORY_SN_FIELD,
-    text('cardNumber', '卡号', 'Card number', 64, { search: 'like' }),
-    model,
-    FACTORY_USAGE_FIELD,
-    factoryDate,
-    num('ratedCurrent', '额定电流(A)', 'Rated current (A)', 0, 10_000),
-    manufacturer,
-    remark,
-  ],
-});
+export const batteryFactoryResource = factoryResource('battery-factory', 'battery_factory', 'batteryExitFactoryInfo', { zh: '电池出厂信息', en: 'Battery factory info' }, 900, [
+  FACTORY_SN_FIELD,
+  model,
+  FACTORY_USAGE_FIELD,
+  factoryDate,
+  num('ratedVoltage', '额定电压(V)', 'Rated voltage (V)', 0, 10_000, { table: false }),
+  num('capacityAh', '容量(Ah)', 'Capacity (Ah)', 0, 1_000_000),
+  num('energyKwh', '能量(kWh)', 'Energy (kWh)', 0, 1_000_000, { sortable: true }),
+  int('cellSeries', '电芯串数', 'Cells in series', 0, 10_000, { table: false }),
+  int('cellParallel', '电芯并数', 'Cells in parallel', 0, 10_000, { table: false }),
+  num('cellCapacityAh', '电芯容量(Ah)', 'Cell capacity (Ah)', 0, 100_000, { table: false }),
+  text('bmsSn', 'BMS序列号', 'BMS serial number', 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } }),
+  text('inverterSn', '所属逆变器序列号', 'Inverter serial number', 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } }),
+  manufacturer,
+  remark,
+]);
+
+export const guardianFactoryResource = factoryResource('guardian-factory', 'guardian_factory', 'guardianExitFactoryInfo', { zh: '安全卫士出厂信息', en: 'Guardian factory info' }, 720, [
+  FACTORY_SN_FIELD,
+  text('cardNumber', '卡号', 'Card number', 64, { search: 'like' }),
+  model,
+  FACTORY_USAGE_FIELD,
+  factoryDate,
+  num('ratedCurrent', '额定电流(A)', 'Rated current (A)', 0, 10_000),
+  manufacturer,
+  remark,
+]);
 
 /** Connector types of EV chargers. */
 export const CHARGER_CONNECTOR_TYPES = [
@@ -178,33 +157,24 @@ export const CHARGER_CONNECTOR_TYPES = [
   { value: 4, label: { zh: '国标直流', en: 'GB/T DC' } },
 ] as const;
 
-export const chargerFactoryResource = defineResource({
-  name: 'charger-factory',
-  page: 'charger_factory',
-  api: `${API}/chargerExitFactoryInfo`,
-  title: { zh: '充电桩出厂信息', en: 'EV charger factory info' },
-  tenantScoped: false,
-  actions: ACTIONS,
-  ui: { dialogWidth: 720, maskClosable: false },
-  fields: [
-    FACTORY_SN_FIELD,
-    model,
-    FACTORY_USAGE_FIELD,
-    factoryDate,
-    num('ratedPower', '额定功率(kW)', 'Rated power (kW)', 0, 1000, { sortable: true }),
-    int('phases', '相数', 'Phases', 1, 3),
-    {
-      key: 'connectorType',
-      label: { zh: '接口类型', en: 'Connector' },
-      kind: 'select',
-      numeric: true,
-      search: 'equal',
-      options: CHARGER_CONNECTOR_TYPES,
-      rules: { integer: true, minValue: 1, maxValue: 4 },
-    },
-    manufacturer,
-    remark,
-  ],
-});
+export const chargerFactoryResource = factoryResource('charger-factory', 'charger_factory', 'chargerExitFactoryInfo', { zh: '充电桩出厂信息', en: 'EV charger factory info' }, 720, [
+  FACTORY_SN_FIELD,
+  model,
+  FACTORY_USAGE_FIELD,
+  factoryDate,
+  num('ratedPower', '额定功率(kW)', 'Rated power (kW)', 0, 1000, { sortable: true }),
+  int('phases', '相数', 'Phases', 1, 3),
+  {
+    key: 'connectorType',
+    label: { zh: '接口类型', en: 'Connector' },
+    kind: 'select',
+    numeric: true,
+    search: 'equal',
+    options: CHARGER_CONNECTOR_TYPES,
+    rules: { integer: true, minValue: 1, maxValue: 4 },
+  },
+  manufacturer,
+  remark,
+]);
 
 export const FACTORY_RESOURCES = [inverterFactoryResource, batteryFactoryResource, guardianFactoryResource, chargerFactoryResource] as const;
