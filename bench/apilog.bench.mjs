@@ -1,11 +1,17 @@
 // Issue 5 benchmark: what API-log writing costs an authenticated GET user/list under load (20 concurrent clients).
-// Three servers run side by side on the same database engine — HELIO_API_LOG=off, =changes (the default: POST/PUT/
-// PATCH/DELETE are logged) and =all (every request logged: the worst case) — and the load rotates between them in
-// short windows (BENCH_WINDOWS rounds of BENCH_WINDOW_SECONDS each), so all three see the same machine. During each
-// window one more client sends a stream of small POSTs (error-log uploads, ~150/s) to the same server, so `changes`
-// really writes log rows while user/list is measured. On embedded PGlite and on PostgreSQL. Latencies are timed per
-// request with performance.now() (autocannon's whole-millisecond p50 is too coarse to see 5 %).
-// Run: npm run build && node bench/apilog.bench.mjs   (BENCH_WINDOWS=12 BENCH_WINDOW_SECONDS=3 BENCH_PG_URL=postgres://…)
+// ONE server per database engine; the load runs in short windows (BENCH_WINDOWS rounds of BENCH_WINDOW_SECONDS each)
+// and before each window the API log is switched at run time through the platform parameter `log.api.mode`:
+// `off`, `changes` (the default: POST/PUT/PATCH/DELETE are logged), `all` (every request logged: the worst case) and
+// `off#2` — a second `off` as an A/A control; the baseline pools both `off`s, and each one's figure against the pool
+// shows the harness's own spread. The same process, heap and
+// connection pool serve every mode, so what differs between modes is the logging alone (separate servers per mode
+// differed by up to ±10 % from instance to instance). During each window one more client sends a stream of small
+// POSTs (error-log uploads, ~150/s), so `changes` really writes log rows while user/list is measured. On embedded
+// PGlite and on PostgreSQL. Latencies are timed per request with performance.now().
+// Run: npm run build && node bench/apilog.bench.mjs
+//   (BENCH_WINDOWS=12 BENCH_WINDOW_SECONDS=3 BENCH_MODES=off,changes,all,off#2 BENCH_SKIP_PGLITE=1 BENCH_PG_URL=postgres://…
+//    BENCH_POST_STREAM=0 drops the POST stream; BENCH_SERVER_CPUS=1 with `taskset -c 0 node bench/…` gives the server a
+//    core of its own, away from the load generator, which lowers the noise on a 2-core machine)
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -71,28 +77,46 @@ function stats(lat) {
   return { requests: s.length, p50: q(0.5), p97_5: q(0.975), p99: q(0.99), mean };
 }
 
+let seed = 20261121;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const shuffled = (list) => {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+};
 const fmt = (n) => Math.round(n * 100) / 100;
 const rows = [];
 // BENCH_MODES=off,off#2,off#3 runs an A/A check (identical servers) to show the harness's own spread.
-const MODES = (process.env.BENCH_MODES ?? 'off,changes,all').split(',');
+const MODES = (process.env.BENCH_MODES ?? 'off,changes,all,off#2').split(',');
 const apiLogOf = (mode) => mode.split('#')[0];
-const variants = process.env.BENCH_SKIP_PGLITE ? [] : [['PGlite', () => ({})]];
-if (await freshPgDatabase(pgAdminUrl, 'helio_bench_probe')) {
-  variants.push(['PostgreSQL', async (mode) => ({ DATABASE_URL: await freshPgDatabase(pgAdminUrl, `helio_bench_apilog_${mode.replace('#', '_')}`) })]);
-}
+const variants = process.env.BENCH_SKIP_PGLITE ? [] : [['PGlite', {}]];
+const pgDb = await freshPgDatabase(pgAdminUrl, 'helio_bench_apilog');
+if (pgDb) variants.push(['PostgreSQL', { DATABASE_URL: pgDb }]);
 
-async function start(mode, port, envOf) {
-  const server = await startServer({ ...(await envOf(mode)), HELIO_API_LOG: apiLogOf(mode), PORT: String(port), HELIO_MQTT_PORT: String(port + 700) });
+async function start(env) {
+  const server = await startServer({ ...env, HELIO_API_LOG: 'changes' });
   const tokenUrl = `${server.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password&scope=all`;
   const login = await (await fetch(tokenUrl, { method: 'POST', headers: { authorization: BASIC } })).json();
   if (!login.access_token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
   const headers = { 'blade-auth': `bearer ${login.access_token}` };
-  const total = async (uri) => (await (await fetch(`${server.base}/api/blade-log/api/list?size=1&requestUri=${uri}`, { headers })).json()).data.total;
-  return { server, headers, url: `${server.base}/api/blade-system/user/list?current=1&size=10`, total };
+  const logRows = async () => (await (await fetch(`${server.base}/api/blade-log/api/list?size=1`, { headers })).json()).data.total;
+  let paramId;
+  /** Switches the API log through the `log.api.mode` parameter (effective from the next request). */
+  const setMode = async (mode) => {
+    const body = { ...(paramId ? { id: paramId } : {}), paramName: 'API log mode', paramKey: 'log.api.mode', paramValue: mode };
+    const res = await (await fetch(`${server.base}/api/blade-system/param/submit`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    if (!res.success) throw new Error(`setting log.api.mode failed: ${JSON.stringify(res)}`);
+    paramId ??= res.data?.id ?? (await (await fetch(`${server.base}/api/blade-system/param/list?paramKey=log.api.mode`, { headers })).json()).data.records[0].id;
+  };
+  return { server, headers, setMode, logRows, url: `${server.base}/api/blade-system/user/list?current=1&size=10` };
 }
 
 /** A background stream of logged POSTs (one client, ~5 ms apart) until `until`. */
 async function writes(s, until) {
+  if (process.env.BENCH_POST_STREAM === '0') return 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let n = 0;
   while (performance.now() < until) {
@@ -111,59 +135,60 @@ async function writes(s, until) {
   return n;
 }
 
-for (const [dbName, envOf] of variants) {
-  const servers = {};
-  let port = 18090;
-  for (const mode of MODES) servers[mode] = await start(mode, port++, envOf);
+for (const [dbName, env] of variants) {
+  const s = await start(env);
   try {
     const samples = Object.fromEntries(MODES.map((m) => [m, []]));
     const posted = Object.fromEntries(MODES.map((m) => [m, 0]));
+    const rowsLogged = Object.fromEntries(MODES.map((m) => [m, 0]));
     const cpu = Object.fromEntries(MODES.map((m) => [m, 0]));
     let bad = 0;
     let firstBad;
-    for (const mode of MODES) await measure(servers[mode].url, servers[mode].headers, 3); // warm-up
+    for (const mode of MODES) {
+      await s.setMode(apiLogOf(mode));
+      await measure(s.url, s.headers, 3); // warm-up
+    }
     await new Promise((r) => setTimeout(r, 1000));
-    const before = Object.fromEntries(await Promise.all(MODES.map(async (m) => [m, await servers[m].total('/api/blade-system/user/list')])));
     for (let w = 0; w < windows; w++) {
-      // Rotate the order so no server always follows another's writer flush.
-      for (let i = 0; i < MODES.length; i++) {
-        const mode = MODES[(w + i) % MODES.length];
-        const s = servers[mode];
+      // A fresh (seeded) order each round, so no mode always follows the same other mode (a rotation keeps `off#2`
+      // behind `all`, whose 2,000 inserts a second leave the database work to catch up on).
+      for (const mode of shuffled(MODES)) {
+        await s.setMode(apiLogOf(mode));
+        const rows0 = await s.logRows();
         const until = performance.now() + windowSeconds * 1000;
         const c0 = cpuSeconds(s.server.pid);
         const [r, n] = await Promise.all([measure(s.url, s.headers, windowSeconds), writes(s, until)]);
-        await new Promise((r2) => setTimeout(r2, 600)); // the writer's flush of this window counts for this server
+        await new Promise((r2) => setTimeout(r2, 700)); // the writer's flush of this window counts for this mode
         cpu[mode] += cpuSeconds(s.server.pid) - c0;
+        rowsLogged[mode] += (await s.logRows()) - rows0;
         samples[mode].push(...r.lat);
         posted[mode] += n;
         bad += r.bad;
         firstBad ??= r.firstBad;
       }
     }
-    await new Promise((r) => setTimeout(r, 1500)); // let the writers drain
-    const base = stats(samples[MODES[0]]);
+    // The baseline pools every `off` window (off and its A/A twins): two identical baselines halve its noise, and
+    // each `off` row's own figure against the pool shows the harness's spread.
+    const base = stats(MODES.filter((m) => apiLogOf(m) === 'off').flatMap((m) => samples[m]));
     for (const mode of MODES) {
       const st = stats(samples[mode]);
-      const listRows = (await servers[mode].total('/api/blade-system/user/list')) - before[mode];
-      const postRows = await servers[mode].total('/api/blade-log/error/upload');
       rows.push({
         db: dbName,
-        HELIO_API_LOG: mode,
+        'log.api.mode': mode,
         'list req/s': Math.round(st.requests / (windows * windowSeconds)),
         p50: fmt(st.p50),
         p97_5: fmt(st.p97_5),
         p99: fmt(st.p99),
-        mean: fmt(st.mean),
-        'p50 vs off': mode === MODES[0] ? '' : `${fmt(((st.p50 - base.p50) / base.p50) * 100)} %`,
+        'p50 vs all off': `${fmt(((st.p50 - base.p50) / base.p50) * 100)} %`,
         'server CPU µs/req': Math.round((cpu[mode] / (st.requests + posted[mode])) * 1e6),
-        'log rows (list / POST)': `${listRows} / ${postRows}`,
+        'log rows written': rowsLogged[mode],
         'POSTs sent': posted[mode],
       });
     }
     if (bad) console.log(`${dbName}: non-200 answers: ${bad} (first: ${firstBad})`);
   } finally {
-    for (const mode of MODES) await servers[mode].server.stop();
+    await s.server.stop();
   }
 }
-console.log(`machine: ${machine()}; ${windows} rounds × ${MODES.length} servers × ${windowSeconds} s windows; ${connections} connections + 1 POST stream; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`machine: ${machine()}; one server, ${windows} rounds × ${MODES.length} modes × ${windowSeconds} s windows; ${connections} connections + 1 POST stream; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.table(rows);

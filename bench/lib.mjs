@@ -39,7 +39,10 @@ export function freePort() {
 export async function startServer(env = {}) {
   const dataDir = env.HELIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-'));
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_CPUS (e.g. `1`) pins the server to those CPUs (Linux taskset), away from the load generator.
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const argv = [process.execPath, path.join(root, 'apps/server/dist/main.js')];
+  const child = spawn(cpus ? 'taskset' : argv[0], cpus ? ['-c', cpus, ...argv] : argv.slice(1), {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

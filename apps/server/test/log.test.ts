@@ -71,6 +71,50 @@ describe('API log', () => {
     expect((await t.req({ method: 'GET', url: `/api/blade-log/api/detail?id=${filtered.data.records[0].id}`, headers: bh })).statusCode).toBe(400);
     expect((await t.req({ method: 'GET', url: '/api/blade-log/api/list?descs=updatexml(1,1,1)', headers: h })).statusCode).toBe(400);
   });
+
+  it('the log.api.mode parameter switches the API log at run time; other values are refused', async () => {
+    const logged = async (uri: string) => {
+      await flush();
+      return (await t.database.db.select().from(logApi).where(eq(logApi.requestUri, uri))).length;
+    };
+    const submit = (payload: Record<string, unknown>, headers = h) =>
+      t.req({ method: 'POST', url: '/api/blade-system/param/submit', headers, payload });
+    const bad = await submit({ paramName: 'API log', paramKey: 'log.api.mode', paramValue: 'verbose' }, { ...h, 'accept-language': 'en-US' });
+    expect(bad.json()).toMatchObject({ code: 400, success: false, msg: expect.stringContaining('The value of log.api.mode must be one of: changes, all, off') });
+    expect((await submit({ paramName: 'API log', paramKey: 'log.api.mode', paramValue: 'verbose' })).json().msg).toContain('参数log.api.mode的键值只能是');
+    expect(t.services.logs.apiMode).toBe('changes');
+
+    // `all`: reads are logged too, from the next request on (no restart).
+    const saved = await submit({ paramName: 'API log', paramKey: 'log.api.mode', paramValue: ' ALL ' });
+    expect(saved.json().success).toBe(true);
+    const id = String(saved.json().data.id ?? (await t.req({ method: 'GET', url: '/api/blade-system/param/list?paramKey=log.api.mode', headers: h })).json().data.records[0].id);
+    expect(t.services.logs.apiMode).toBe('all');
+    const detail = (await t.req({ method: 'GET', url: `/api/blade-system/param/detail?id=${id}`, headers: h })).json();
+    expect(detail.data.paramValue).toBe('all');
+    expect(await logged('/api/blade-system/param/detail')).toBe(1);
+
+    // `off`: nothing, not even changes.
+    expect((await submit({ id, paramValue: 'off' })).json().success).toBe(true);
+    const before = await logged('/api/blade-system/post/submit');
+    await t.req({ method: 'POST', url: '/api/blade-system/post/submit', headers: h, payload: { category: 1, postCode: 'OFF1', postName: 'Logged off', sort: 1 } });
+    await t.req({ method: 'GET', url: `/api/blade-system/param/detail?id=${id}`, headers: h });
+    expect(await logged('/api/blade-system/post/submit')).toBe(before);
+    expect(await logged('/api/blade-system/param/detail')).toBe(1);
+
+    // A tenant administrator cannot change it; removing the parameter returns to HELIO_API_LOG (`changes`).
+    expect((await submit({ id, paramValue: 'all' }, bh)).json().success).toBe(false);
+    expect(t.services.logs.apiMode).toBe('off');
+    expect((await t.req({ method: 'POST', url: `/api/blade-system/param/remove?ids=${id}`, headers: h })).json().success).toBe(true);
+    expect(t.services.logs.apiMode).toBe('changes');
+    await t.req({ method: 'POST', url: '/api/blade-system/post/submit', headers: h, payload: { category: 1, postCode: 'ON1', postName: 'Logged on', sort: 1 } });
+    expect(await logged('/api/blade-system/post/submit')).toBe(before + 1);
+    // Another process picks the parameter up on its next refresh.
+    const other = new LogService(t.database, loadResourceSettings({ HELIO_API_LOG: 'changes' }));
+    await t.database.db.execute(sql`INSERT INTO blade_param (id, param_name, param_key, param_value, is_deleted) VALUES ('990000000000000001', 'API log', 'log.api.mode', 'all', 0)`);
+    expect(await other.refreshMode()).toBe('all');
+    await t.database.db.execute(sql`DELETE FROM blade_param WHERE id = '990000000000000001'`);
+    expect(await other.refreshMode()).toBe('changes');
+  });
 });
 
 describe('usual and error logs', () => {
@@ -115,6 +159,25 @@ describe('bounded queue and retention', () => {
       expect(Number(n!.n)).toBe(100);
       logs.usual({ id: 'after.close', tenantId: '000000' });
       expect(logs.stats().queued).toBe(0);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('under steady load, what arrives during a write waits for the next interval (one statement per interval)', async () => {
+    const db = await testDatabase();
+    try {
+      const logs = new LogService(db, loadResourceSettings({}));
+      for (let i = 0; i < 10; i++) logs.usual({ id: `steady.a${i}`, tenantId: '000000' });
+      const writing = logs.flush();
+      for (let i = 0; i < 10; i++) logs.usual({ id: `steady.b${i}`, tenantId: '000000' }); // during the write
+      await writing;
+      await new Promise((r) => setTimeout(r, 100));
+      // Not written back to back (that made one tiny INSERT per round trip under load), but not forgotten either.
+      expect(logs.stats().queued).toBe(10);
+      await logs.close();
+      const [n] = await db.rows<{ n: string }>(sql`SELECT count(*)::text AS n FROM blade_log_usual WHERE log_id LIKE 'steady.%'`);
+      expect(Number(n!.n)).toBe(20);
     } finally {
       await db.drop();
     }

@@ -47,6 +47,7 @@ export const MESSAGES = {
   emailExists: ['邮箱已存在', 'The email address is already in use'],
   accountExists: ['账号已存在', 'The account already exists'],
   sealed: ['该数据已封存,不可修改或删除', 'This item is sealed and cannot be changed or removed'],
+  paramValueOneOf: ['参数{key}的键值只能是: {values}', 'The value of {key} must be one of: {values}'],
   // files, SMS, notices, logs, data sources, code generator, reports (issue 5)
   hostNotAllowed: ['不允许连接该主机: {host}', 'Connections to this host are not allowed: {host}'],
   fileRequired: ['请选择要上传的文件', 'Please choose a file to upload'],

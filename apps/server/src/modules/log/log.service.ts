@@ -3,21 +3,35 @@
  * something, or every request with HELIO_API_LOG=all), usual logs (business events other modules record with
  * `services.logs.usual(...)`) and server errors (the 500 path calls `services.logs.serverError(err, req)`).
  *
- * Entries wait in one bounded in-memory queue and a batched writer inserts them (every 500 ms, or sooner when 500
+ * Entries wait in one bounded in-memory queue and a batched writer inserts them (every FLUSH_MS, or at once when FLUSH_NOW
  * are waiting). When the queue is full new entries are dropped and counted, so a flood of requests costs neither
  * memory nor request latency; retention (HELIO_LOG_RETENTION_DAYS) and a per-table row cap (HELIO_LOG_MAX_ROWS)
  * bound the disk. Parameters are recorded with passwords, tokens, secrets and verification codes masked.
+ *
+ * Which requests the API log records is HELIO_API_LOG (`changes`, `all`, `off`) unless the platform parameter
+ * `log.api.mode` says otherwise: saving it takes effect at once in the process that saved it and within
+ * MODE_REFRESH_MS on every other process, so an administrator can turn full logging on for troubleshooting and off
+ * again without a restart.
  */
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import { nextId } from '../../core/ids.js';
 import type { Database } from '../../db/client.js';
-import { logApi, logError, logUsual } from '../../db/schema.js';
-import type { ResourceSettings } from '../resource/settings.js';
+import { logApi, logError, logUsual, param } from '../../db/schema.js';
+import { API_LOG_MODES, type ApiLogMode, type ResourceSettings } from '../resource/settings.js';
+
+/** How long an entry waits for the batched writer at most, unless FLUSH_NOW entries are waiting. */
+const FLUSH_MS = 500;
+const FLUSH_NOW = 1000;
+
+/** The platform parameter that overrides HELIO_API_LOG at run time. */
+export const API_LOG_MODE_PARAM = 'log.api.mode';
+/** How often every process re-reads it. */
+export const MODE_REFRESH_MS = 10_000;
 
 type Kind = 'api' | 'usual' | 'error';
 type Row = Record<string, unknown>;
@@ -160,6 +174,8 @@ export class LogService {
   private flushSoon = false;
   private pruneTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private modeTimer: NodeJS.Timeout | undefined;
+  private modeOverride: ApiLogMode | undefined;
   logger: LogWarn | undefined;
 
   constructor(
@@ -173,6 +189,22 @@ export class LogService {
 
   private queued(): number {
     return this.buffers.api.n + this.buffers.usual.n + this.buffers.error.n;
+  }
+
+  /** Which requests the API log records now: the `log.api.mode` parameter when set, else HELIO_API_LOG. */
+  get apiMode(): ApiLogMode {
+    return this.modeOverride ?? this.settings.apiLog;
+  }
+
+  /** Re-reads the `log.api.mode` parameter (a missing or unknown value falls back to HELIO_API_LOG). */
+  async refreshMode(): Promise<ApiLogMode> {
+    const [row] = await this.database.db
+      .select({ v: param.paramValue })
+      .from(param)
+      .where(and(eq(param.paramKey, API_LOG_MODE_PARAM), eq(param.isDeleted, 0)));
+    const v = row?.v.trim().toLowerCase();
+    this.modeOverride = API_LOG_MODES.find((m) => m === v);
+    return this.apiMode;
   }
 
   /** Entries waiting for the writer and entries dropped because the queue was full (since start). */
@@ -193,7 +225,7 @@ export class LogService {
     row.id = nextId();
     row.createTime = Date.now();
     this.buffers[kind].add(row);
-    this.schedule(queued + 1 >= 1000 ? 0 : 500);
+    this.schedule(queued + 1 >= FLUSH_NOW ? 0 : FLUSH_MS);
   }
 
   private schedule(ms: number): void {
@@ -231,7 +263,10 @@ export class LogService {
     } finally {
       this.flushing = undefined;
     }
-    if (this.queued()) this.schedule(0);
+    // What arrived during the write waits for the next interval (or goes at once when it is a full batch): under
+    // steady load the writer makes one statement per interval, not one per database round trip.
+    const left = this.queued();
+    if (left) this.schedule(left >= FLUSH_NOW ? 0 : FLUSH_MS);
   }
 
   /**
@@ -324,6 +359,10 @@ export class LogService {
   }
 
   start(): void {
+    const refresh = () => void this.refreshMode().catch((err: unknown) => this.logger?.warn({ err }, 'reading log.api.mode failed'));
+    refresh();
+    this.modeTimer = setInterval(refresh, MODE_REFRESH_MS);
+    this.modeTimer.unref();
     const run = () => void this.prune().catch((err: unknown) => this.logger?.warn({ err }, 'log retention failed'));
     const first = setTimeout(run, 10_000);
     first.unref();
@@ -333,6 +372,7 @@ export class LogService {
 
   async close(): Promise<void> {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
+    if (this.modeTimer) clearInterval(this.modeTimer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     await this.flush();
@@ -348,12 +388,15 @@ declare module 'fastify' {
   }
 }
 
-/** Records API calls through the log service after each response (nothing is awaited on the request path). */
+/**
+ * Records API calls through the log service after each response (nothing is awaited on the request path). The hooks
+ * stay installed with the log off, because the mode can change at run time; off, they cost one property read.
+ */
 export function installApiLog(app: FastifyInstance, logs: LogService): void {
-  const mode = logs.settings.apiLog;
-  if (mode === 'off') return;
-  const wanted = (req: FastifyRequest) =>
-    req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && (mode === 'all' || WRITES.has(req.method));
+  const wanted = (req: FastifyRequest) => {
+    const mode = logs.apiMode;
+    return mode !== 'off' && req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && (mode === 'all' || WRITES.has(req.method));
+  };
   app.decorateRequest('apiResultCode', undefined);
   app.addHook('onSend', (req, _reply, payload, done) => {
     if (typeof payload === 'string' && wanted(req)) {

@@ -6,14 +6,15 @@
  * |---|---|---|
  * | HELIO_LOG_RETENTION_DAYS | 90 | API, usual and error log rows (and the SMS outbox) older than this are deleted hourly |
  * | HELIO_LOG_MAX_ROWS | 1000000 | per log table: beyond this many rows the oldest are deleted (a flood cannot fill the disk) |
- * | HELIO_API_LOG | changes | `changes` (POST/PUT/PATCH/DELETE), `all` (every API request) or `off` |
+ * | HELIO_API_LOG | changes | `changes` (POST/PUT/PATCH/DELETE), `all` (every API request) or `off`; the platform parameter `log.api.mode` overrides it at run time |
  * | HELIO_API_LOG_QUEUE | 10000 | log entries waiting for the batched writer; beyond it new entries are dropped and counted |
  * | HELIO_DATASOURCE_HOSTS | 127.0.0.1,localhost | hosts a code-generator data source may connect to (exact names) |
  * | HELIO_ALLOW_PRIVATE_HOSTS | (none) | private/loopback hosts that storage (S3) and SMS endpoints may reach anyway |
  */
 import { ConfigError } from '../../config.js';
 
-export type ApiLogMode = 'changes' | 'all' | 'off';
+export const API_LOG_MODES = ['changes', 'all', 'off'] as const;
+export type ApiLogMode = (typeof API_LOG_MODES)[number];
 
 export interface ResourceSettings {
   logRetentionDays: number;
@@ -50,7 +51,7 @@ function hosts(env: Env, name: string, def: string): string[] {
 
 export function loadResourceSettings(env: Env = process.env): ResourceSettings {
   const apiLog = (env.HELIO_API_LOG || 'changes').toLowerCase();
-  if (!['changes', 'all', 'off'].includes(apiLog)) {
+  if (!(API_LOG_MODES as readonly string[]).includes(apiLog)) {
     throw new ConfigError(`HELIO_API_LOG="${apiLog}" is not valid: use changes, all or off`);
   }
   return {

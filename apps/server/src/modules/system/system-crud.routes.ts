@@ -15,9 +15,11 @@ import { roleResource } from '@helio/contracts/modules/role/role.resource';
 import { apiScopeResource, dataScopeResource } from '@helio/contracts/modules/scope/scope.resource';
 import { tenantPackageResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import type { Services } from '../../app.js';
+import { API_LOG_MODE_PARAM } from '../log/log.service.js';
+import { API_LOG_MODES } from '../resource/settings.js';
 import { BizError } from '../../core/errors.js';
-import { label } from '../../core/i18n.js';
-import { registerCrud, type AuditedTable, type CrudHandle, type Row } from '../../crud/register-crud.js';
+import { label, msg } from '../../core/i18n.js';
+import { FieldsError, registerCrud, type AuditedTable, type CrudHandle, type Row } from '../../crud/register-crud.js';
 import { client, dept, dict, dictBiz, menu, param, post, role, scopeApi, scopeData, tenantPackage, topMenu } from '../../db/schema.js';
 
 export interface SystemHandles {
@@ -34,7 +36,20 @@ export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promi
   const db = s.database.db;
   const invalidate = () => s.permissions.invalidate();
 
-  registerCrud(app, s, paramResource, T(param));
+  // Parameters: `log.api.mode` switches the API log at run time, so its value is checked and applied on save.
+  registerCrud(app, s, paramResource, T(param), {
+    beforeWrite: (existing, values, req) => {
+      const key = String(values.paramKey ?? existing?.paramKey ?? '');
+      if (key !== API_LOG_MODE_PARAM || !('paramValue' in values || 'paramKey' in values)) return;
+      const value = String(values.paramValue ?? existing?.paramValue ?? '').trim().toLowerCase();
+      if (!(API_LOG_MODES as readonly string[]).includes(value)) {
+        throw new FieldsError([{ field: 'paramValue', message: msg(req.lang, 'paramValueOneOf', { key, values: API_LOG_MODES.join(', ') }) }]);
+      }
+      values.paramValue = value;
+    },
+    afterWrite: async () => void (await s.logs.refreshMode()),
+    afterRemove: async () => void (await s.logs.refreshMode()),
+  });
   registerCrud(app, s, postResource, T(post), { skip: [] });
 
   // Departments: keep `ancestors` (comma list of parent ids from the root) right, also for moved sub-trees.
