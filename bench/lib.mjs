@@ -35,13 +35,16 @@ export function freePort() {
   });
 }
 
-/** Starts apps/server/dist/main.js (build it first: npm run build) on a free port and a free MQTT port. */
-export async function startServer(env = {}) {
+/**
+ * Starts apps/server/dist/main.js (build it first: npm run build) on a free port and a free MQTT port; `dist` names
+ * another build folder under apps/server (e.g. a copy of an earlier build, to compare two builds).
+ */
+export async function startServer(env = {}, { dist = 'dist' } = {}) {
   const dataDir = env.HELIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-'));
   const port = env.PORT ?? String(await freePort());
   // BENCH_SERVER_CPUS (e.g. `1`) pins the server to those CPUs (Linux taskset), away from the load generator.
   const cpus = process.env.BENCH_SERVER_CPUS;
-  const argv = [process.execPath, path.join(root, 'apps/server/dist/main.js')];
+  const argv = [process.execPath, path.join(root, 'apps/server', dist, 'main.js')];
   const child = spawn(cpus ? 'taskset' : argv[0], cpus ? ['-c', cpus, ...argv] : argv.slice(1), {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

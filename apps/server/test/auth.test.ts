@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../src/db/schema.js';
 import { assertUsableSecret, KNOWN_DEFAULT_KEYS } from '../src/modules/auth/keys.js';
 import { md5Hex } from '../src/modules/auth/password.js';
+import { TokenService } from '../src/modules/auth/token.service.js';
 import { SABER_BASIC } from './constants.js';
 import { createRole, createTenant, createUser } from './fixtures.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, WEB_BASIC, type TestApp } from './helper.js';
@@ -294,6 +295,25 @@ describe('token tampering', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(t.services.keys.jwt);
     expect((await listUsers(expired)).statusCode).toBe(401);
+  });
+
+  it('a token verified once (and remembered) still expires on time and still dies with its session', async () => {
+    const clock = { t: Date.now() };
+    const tokens = new TokenService(t.database.db, t.services.keys.jwt, { accessTtl: 60 }, () => clock.t);
+    const subject = { userId: '1123598821738675201', tenantId: '000000', account: 'admin', nickName: 'a', realName: 'a', roleIds: ['1'], roleAliases: ['administrator'], deptIds: [], postIds: [], clientId: 'helio' };
+    const client = { accessTokenValidity: 60, refreshTokenValidity: 3600 };
+    const a = await tokens.issue(subject, client);
+    expect((await tokens.verifyAccess(a.accessToken))?.account).toBe('admin');
+    expect((await tokens.verifyAccess(a.accessToken))?.sid).toBe(a.sessionId); // from memory now
+    expect(await tokens.verifyAccess(`${a.accessToken.slice(0, -2)}xx`)).toBeNull(); // another signature is not a hit
+    clock.t += 61_000;
+    expect(await tokens.verifyAccess(a.accessToken)).toBeNull();
+
+    const b = await tokens.issue(subject, client);
+    expect(await tokens.verifyAccess(b.accessToken)).not.toBeNull();
+    await tokens.revokeSession(b.sessionId, 'logout');
+    clock.t += 2_100; // the session cache's lifetime
+    expect(await tokens.verifyAccess(b.accessToken)).toBeNull();
   });
 
   it('refuses to start with a published default key or a short one', () => {
