@@ -93,6 +93,18 @@ export async function save(page: Page, en = false): Promise<void> {
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
 }
 
+/**
+ * Press Save in a dialog that must refuse: its validation messages show and it stays open. A press while the dialog is
+ * still opening can be lost, so it is repeated until the first message shows (pressing again is harmless).
+ */
+export async function saveRefused(box: Locator, messages: readonly string[], en = false): Promise<void> {
+  await expect(async () => {
+    await box.getByRole('button', { name: en ? 'Save' : /保\s*存/ }).click();
+    await expect(box.getByText(messages[0]!)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  for (const m of messages.slice(1)) await expect(box.getByText(m)).toBeVisible();
+}
+
 /** Answer a confirm dialog with OK. */
 export async function confirm(page: Page, en = false): Promise<void> {
   const box = page.locator('.ant-modal-confirm').last();

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { signIn, watchProblems } from './helpers';
-import { adminApi, choose, confirm, dialog, openPage, rowWithCell, save, search, shots, uniq } from './crud-helpers';
+import { adminApi, choose, confirm, dialog, openPage, rowWithCell, save, saveRefused, search, shots, uniq } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 180_000 });
@@ -45,8 +45,7 @@ test('business dictionary: sealed items are locked on the screen and on the serv
     box = dialog(page);
     await expect(box.getByLabel('字典编号')).toHaveValue(code);
     await expect(box.getByLabel('字典编号')).toBeDisabled();
-    await box.getByRole('button', { name: /保\s*存/ }).click();
-    await expect(box.getByText('字典键值不能为空')).toBeVisible();
+    await saveRefused(box, ['字典键值不能为空']);
     await box.getByLabel('字典键值').fill(key);
     await box.getByLabel('字典名称').fill(value);
     if (sealed) await box.getByLabel('封存').click();
@@ -86,9 +85,7 @@ test('system dictionary: codes and items side by side; add, edit, delete', async
   await codes.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: /新\s*增/ }).click();
   const box = dialog(page);
   await box.getByLabel('字典编号').fill('bad code!');
-  await box.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(box.getByText('字典编号格式不正确')).toBeVisible();
-  await expect(box.getByText('字典名称不能为空')).toBeVisible();
+  await saveRefused(box, ['字典编号格式不正确', '字典名称不能为空']);
   await box.getByLabel('字典编号').fill(code);
   await box.getByLabel('字典名称').fill('端到端');
   await choose(box, page, '语言', '简体中文');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { signIn, watchProblems } from './helpers';
-import { adminApi, choose, confirm, dialog, save, shots } from './crud-helpers';
+import { adminApi, choose, confirm, dialog, save, saveRefused, shots } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 180_000 });
@@ -50,9 +50,7 @@ test('regions: tree, form, export, import with overwrite 0 and 1, cascade', asyn
   // Add a province through the form: the required fields first.
   await page.getByRole('button', { name: /新\s*增/ }).first().click();
   const box = dialog(page);
-  await box.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(box.getByText('区划编号不能为空')).toBeVisible();
-  await expect(box.getByText('区划名称不能为空')).toBeVisible();
+  await saveRefused(box, ['区划编号不能为空', '区划名称不能为空']);
   await box.getByLabel('区划编号').fill('99x');
   await expect(box.getByText('区划编号格式不正确')).toBeVisible();
   await box.getByLabel('区划编号').fill(CODE);
