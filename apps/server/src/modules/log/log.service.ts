@@ -16,13 +16,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import { nextId } from '../../core/ids.js';
 import type { Database } from '../../db/client.js';
-import { logApi, logError, logUsual, param } from '../../db/schema.js';
-import { API_LOG_MODES, type ApiLogMode, type ResourceSettings } from '../resource/settings.js';
+import { logApi, logError, logUsual } from '../../db/schema.js';
+import { parseApiLogMode, type ApiLogMode, type ResourceSettings } from '../resource/settings.js';
+import { paramValue } from '../system/param.repository.js';
 
 /** How long an entry waits for the batched writer at most, unless FLUSH_NOW entries are waiting. */
 const FLUSH_MS = 500;
@@ -198,12 +199,7 @@ export class LogService {
 
   /** Re-reads the `log.api.mode` parameter (a missing or unknown value falls back to HELIO_API_LOG). */
   async refreshMode(): Promise<ApiLogMode> {
-    const [row] = await this.database.db
-      .select({ v: param.paramValue })
-      .from(param)
-      .where(and(eq(param.paramKey, API_LOG_MODE_PARAM), eq(param.isDeleted, 0)));
-    const v = row?.v.trim().toLowerCase();
-    this.modeOverride = API_LOG_MODES.find((m) => m === v);
+    this.modeOverride = parseApiLogMode(await paramValue(this.database.db, API_LOG_MODE_PARAM));
     return this.apiMode;
   }
 

@@ -16,6 +16,12 @@ import { ConfigError } from '../../config.js';
 export const API_LOG_MODES = ['changes', 'all', 'off'] as const;
 export type ApiLogMode = (typeof API_LOG_MODES)[number];
 
+/** `changes`, `all` or `off` (any case, surrounding blanks ignored); undefined for anything else. */
+export function parseApiLogMode(raw: string | undefined): ApiLogMode | undefined {
+  const v = raw?.trim().toLowerCase();
+  return API_LOG_MODES.find((m) => m === v);
+}
+
 export interface ResourceSettings {
   logRetentionDays: number;
   logMaxRows: number;

@@ -16,7 +16,7 @@ import { apiScopeResource, dataScopeResource } from '@helio/contracts/modules/sc
 import { tenantPackageResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import type { Services } from '../../app.js';
 import { API_LOG_MODE_PARAM } from '../log/log.service.js';
-import { API_LOG_MODES } from '../resource/settings.js';
+import { API_LOG_MODES, parseApiLogMode } from '../resource/settings.js';
 import { BizError } from '../../core/errors.js';
 import { label, msg } from '../../core/i18n.js';
 import { FieldsError, registerCrud, type AuditedTable, type CrudHandle, type Row } from '../../crud/register-crud.js';
@@ -41,11 +41,11 @@ export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promi
     beforeWrite: (existing, values, req) => {
       const key = String(values.paramKey ?? existing?.paramKey ?? '');
       if (key !== API_LOG_MODE_PARAM || !('paramValue' in values || 'paramKey' in values)) return;
-      const value = String(values.paramValue ?? existing?.paramValue ?? '').trim().toLowerCase();
-      if (!(API_LOG_MODES as readonly string[]).includes(value)) {
+      const mode = parseApiLogMode(String(values.paramValue ?? existing?.paramValue ?? ''));
+      if (!mode) {
         throw new FieldsError([{ field: 'paramValue', message: msg(req.lang, 'paramValueOneOf', { key, values: API_LOG_MODES.join(', ') }) }]);
       }
-      values.paramValue = value;
+      values.paramValue = mode;
     },
     afterWrite: async () => void (await s.logs.refreshMode()),
     afterRemove: async () => void (await s.logs.refreshMode()),

@@ -16,9 +16,10 @@ import { isId, nextId, parseIds } from '../../core/ids.js';
 import { isPlatform } from '../../core/tenant.js';
 import { buildTree } from '../../core/tree.js';
 import { registerCrud, type AuditedTable } from '../../crud/register-crud.js';
-import { dept, menu, param, role, roleMenu, tenant, tenantPackage, user, userDept } from '../../db/schema.js';
+import { dept, menu, role, roleMenu, tenant, tenantPackage, user, userDept } from '../../db/schema.js';
 import { hashPassword } from '../auth/password.js';
 import { randomPassword } from '../../seed/seed.js';
+import { paramValue } from '../system/param.repository.js';
 
 export async function tenantRoutes(app: FastifyInstance, s: Services): Promise<void> {
   const db = s.database.db;
@@ -60,8 +61,7 @@ export async function tenantRoutes(app: FastifyInstance, s: Services): Promise<v
         return;
       }
       values.tenantId = await newTenantId();
-      const [limit] = await db.select({ v: param.paramValue }).from(param).where(and(eq(param.paramKey, 'tenant.default.accountNumber'), eq(param.isDeleted, 0)));
-      values.accountNumber = Number(limit?.v ?? -1) || -1;
+      values.accountNumber = Number((await paramValue(db, 'tenant.default.accountNumber')) ?? -1) || -1;
     },
     afterWrite: async (_id, values, req, inserted) => {
       if (!inserted) return;

@@ -14,11 +14,12 @@ import { isId, nextId, parseIds } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
 import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { tenantCondition } from '../../core/tenant.js';
-import { dept, param, post, role, tenant, user, userDept, userPlatform } from '../../db/schema.js';
+import { dept, post, role, tenant, user, userDept, userPlatform } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical } from '../auth/password.js';
 import { receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
 import { UserRepository } from './user.repository.js';
 import { UserService, type UserInput } from './user.service.js';
+import { paramValue } from '../system/param.repository.js';
 
 function params(req: FastifyRequest): Record<string, unknown> {
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
@@ -185,8 +186,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
     async (req) => {
       const p = params(req);
       if (!s.config.registerMode) throw new ForbiddenError();
-      const [allowed] = await db.select({ v: param.paramValue }).from(param).where(and(eq(param.paramKey, 'account.registerUser'), eq(param.isDeleted, 0)));
-      if (allowed?.v !== 'true') throw new BizError('registerClosed');
+      if ((await paramValue(db, 'account.registerUser')) !== 'true') throw new BizError('registerClosed');
       const tenantId = String(p.tenantId ?? '').trim();
       const problems: string[] = [];
       const field = (zh: string, en: string) => (req.lang === 'en-US' ? en : zh);

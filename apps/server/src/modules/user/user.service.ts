@@ -15,8 +15,9 @@ import { tenantForInsert } from '../../core/tenant.js';
 import { violationMessages } from '../../core/validate.js';
 import { checkRules } from '@helio/contracts/validation';
 import type { Db } from '../../db/client.js';
-import { dept, param, post, role, tenant, user, userDept } from '../../db/schema.js';
+import { dept, post, role, tenant, user, userDept } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical, isStrongPassword } from '../auth/password.js';
+import { paramValue } from '../system/param.repository.js';
 
 export interface SaveOptions {
   requirePassword?: boolean;
@@ -58,8 +59,7 @@ export class UserService {
   constructor(private readonly db: Db) {}
 
   async initPassword(): Promise<string> {
-    const [p] = await this.db.select({ v: param.paramValue }).from(param).where(and(eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0)));
-    return p?.v ?? '';
+    return (await paramValue(this.db, 'account.initPassword')) ?? '';
   }
 
   /**
