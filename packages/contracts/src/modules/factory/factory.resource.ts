@@ -29,14 +29,8 @@ const num = (key: string, zh: string, en: string, minValue: number, maxValue: nu
   ...extra,
 });
 
-const int = (key: string, zh: string, en: string, minValue: number, maxValue: number, extra: Partial<FieldDef> = {}): FieldDef => ({
-  key,
-  label: { zh, en },
-  kind: 'number',
-  numeric: true,
-  rules: { minValue, maxValue, integer: true },
-  ...extra,
-});
+const int = (key: string, zh: string, en: string, minValue: number, maxValue: number, extra: Partial<FieldDef> = {}): FieldDef =>
+  num(key, zh, en, minValue, maxValue, { rules: { minValue, maxValue, integer: true }, ...extra });
 
 const text = (key: string, zh: string, en: string, max: number, extra: Partial<FieldDef> = {}): FieldDef => ({
   key,
@@ -71,6 +65,10 @@ export const FACTORY_USAGE_FIELD: FieldDef = {
 const model = text('model', '型号', 'Model', 64, { search: 'like', sortable: true });
 const factoryDate = date('factoryDate', '出厂日期', 'Factory date', { sortable: true });
 const manufacturer = text('manufacturer', '制造商', 'Manufacturer', 100, { search: 'like' });
+/** A serial number of another unit (searchable, the device SN rule). */
+const snText = (key: string, zh: string, en: string): FieldDef => text(key, zh, en, 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } });
+/** What every factory list opens with (the guardian's puts its card number after the serial number). */
+const HEAD = [FACTORY_SN_FIELD, model, FACTORY_USAGE_FIELD, factoryDate] as const;
 const remark: FieldDef = { key: 'remark', label: { zh: '备注', en: 'Remark' }, kind: 'textarea', table: false, rules: { max: 255 }, span: 24 };
 
 const ACTIONS = ['add', 'edit', 'delete', 'view', 'batchDelete'] as const;
@@ -82,10 +80,7 @@ function factoryResource(name: string, page: PageCode, path: string, title: Labe
 }
 
 export const inverterFactoryResource = factoryResource('inverter-factory', 'inverter_factory', 'deviceExitFactoryInfo', { zh: '逆变器出厂信息', en: 'Inverter factory info' }, 900, [
-  FACTORY_SN_FIELD,
-  model,
-  FACTORY_USAGE_FIELD,
-  factoryDate,
+  ...HEAD,
   {
     key: 'phaseType',
     label: { zh: '单相/三相', en: 'Phase' },
@@ -122,18 +117,15 @@ export const inverterFactoryResource = factoryResource('inverter-factory', 'inve
 ]);
 
 export const batteryFactoryResource = factoryResource('battery-factory', 'battery_factory', 'batteryExitFactoryInfo', { zh: '电池出厂信息', en: 'Battery factory info' }, 900, [
-  FACTORY_SN_FIELD,
-  model,
-  FACTORY_USAGE_FIELD,
-  factoryDate,
+  ...HEAD,
   num('ratedVoltage', '额定电压(V)', 'Rated voltage (V)', 0, 10_000, { table: false }),
   num('capacityAh', '容量(Ah)', 'Capacity (Ah)', 0, 1_000_000),
   num('energyKwh', '能量(kWh)', 'Energy (kWh)', 0, 1_000_000, { sortable: true }),
   int('cellSeries', '电芯串数', 'Cells in series', 0, 10_000, { table: false }),
   int('cellParallel', '电芯并数', 'Cells in parallel', 0, 10_000, { table: false }),
   num('cellCapacityAh', '电芯容量(Ah)', 'Cell capacity (Ah)', 0, 100_000, { table: false }),
-  text('bmsSn', 'BMS序列号', 'BMS serial number', 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } }),
-  text('inverterSn', '所属逆变器序列号', 'Inverter serial number', 64, { search: 'like', rules: { max: 64, pattern: SN_PATTERN } }),
+  snText('bmsSn', 'BMS序列号', 'BMS serial number'),
+  snText('inverterSn', '所属逆变器序列号', 'Inverter serial number'),
   manufacturer,
   remark,
 ]);
@@ -158,10 +150,7 @@ export const CHARGER_CONNECTOR_TYPES = [
 ] as const;
 
 export const chargerFactoryResource = factoryResource('charger-factory', 'charger_factory', 'chargerExitFactoryInfo', { zh: '充电桩出厂信息', en: 'EV charger factory info' }, 720, [
-  FACTORY_SN_FIELD,
-  model,
-  FACTORY_USAGE_FIELD,
-  factoryDate,
+  ...HEAD,
   num('ratedPower', '额定功率(kW)', 'Rated power (kW)', 0, 1000, { sortable: true }),
   int('phases', '相数', 'Phases', 1, 3),
   {
