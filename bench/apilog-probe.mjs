@@ -1,19 +1,11 @@
 // Issue 5 probe: the Helio CPU cost of one request with the API log off and on, without concurrency — one server at a
 // time, one keep-alive client, 3,000 logged POSTs (error-log uploads) then 3,000 GET user/list, CPU read from /proc.
 // Run: npm run build -w apps/server && node bench/apilog-probe.mjs   (PROBE_MODES=off,changes; BENCH_PG_URL=postgres://…)
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import { freshPgDatabase, machine, startServer } from './lib.mjs';
+import { cpuSeconds as cpu, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
 
-const md5 = (s) => createHash('md5').update(s).digest('hex');
-const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.PROBE_N ?? 3000);
-const cpu = (pid) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const call = (base, method, path, headers, body) =>
   new Promise((resolve) => {
@@ -30,13 +22,7 @@ for (const mode of (process.env.PROBE_MODES ?? 'off,changes').split(',')) {
   const db = await freshPgDatabase(PG_URL, `helio_probe_${mode}`);
   if (!db) throw new Error(`no PostgreSQL at ${PG_URL}`);
   const s = await startServer({ HELIO_API_LOG: mode, DATABASE_URL: db });
-  const login = await (
-    await fetch(`${s.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password&scope=all`, {
-      method: 'POST',
-      headers: { authorization: BASIC },
-    })
-  ).json();
-  const h = { 'blade-auth': `bearer ${login.access_token}`, 'content-type': 'application/json' };
+  const h = { ...(await signIn(s.base)), 'content-type': 'application/json' };
   for (let i = 0; i < 300; i++) await call(s.base, 'POST', '/api/blade-log/error/upload', h, '[]'); // warm-up
   await new Promise((r) => setTimeout(r, 1000));
   let c0 = cpu(s.pid);

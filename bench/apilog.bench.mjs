@@ -12,63 +12,15 @@
 //   (BENCH_WINDOWS=12 BENCH_WINDOW_SECONDS=3 BENCH_MODES=off,changes,all,off#2 BENCH_SKIP_PGLITE=1 BENCH_PG_URL=postgres://…
 //    BENCH_POST_STREAM=0 drops the POST stream; BENCH_SERVER_CPUS=1 with `taskset -c 0 node bench/…` gives the server a
 //    core of its own, away from the load generator, which lowers the noise on a 2-core machine)
-import { createHash } from 'node:crypto';
 import http from 'node:http';
-import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { freshPgDatabase, machine, startServer } from './lib.mjs';
+import { closedLoop, cpuSeconds, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
 
-const md5 = (s) => createHash('md5').update(s).digest('hex');
-const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const windows = Number(process.env.BENCH_WINDOWS ?? 12);
 const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Closed-loop load: `connections` clients each sending the next request when the last one answered. */
-async function measure(url, headers, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const lat = [];
-  let bad = 0;
-  let firstBad;
-  const end = performance.now() + seconds * 1000;
-  const one = () =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = http.get(url, { agent, headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          lat.push(performance.now() - t0);
-          if (res.statusCode !== 200) {
-            bad++;
-            firstBad ??= `${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`;
-          }
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        bad++;
-        resolve();
-      });
-    });
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) await one();
-  }));
-  agent.destroy();
-  return { lat, bad, firstBad };
-}
-
-/** CPU seconds (user + system) the process has used so far (Linux /proc; 0 elsewhere). */
-function cpuSeconds(pid) {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 function stats(lat) {
   const s = Float64Array.from(lat).sort();
@@ -98,10 +50,7 @@ if (pgDb) variants.push(['PostgreSQL', { DATABASE_URL: pgDb }]);
 
 async function start(env) {
   const server = await startServer({ ...env, HELIO_API_LOG: 'changes' });
-  const tokenUrl = `${server.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password&scope=all`;
-  const login = await (await fetch(tokenUrl, { method: 'POST', headers: { authorization: BASIC } })).json();
-  if (!login.access_token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
-  const headers = { 'blade-auth': `bearer ${login.access_token}` };
+  const headers = await signIn(server.base);
   const logRows = async () => (await (await fetch(`${server.base}/api/blade-log/api/list?size=1`, { headers })).json()).data.total;
   let paramId;
   /** Switches the API log through the `log.api.mode` parameter (effective from the next request). */
@@ -146,7 +95,7 @@ for (const [dbName, env] of variants) {
     let firstBad;
     for (const mode of MODES) {
       await s.setMode(apiLogOf(mode));
-      await measure(s.url, s.headers, 3); // warm-up
+      await closedLoop(s.url, s.headers, 3, connections); // warm-up
     }
     await new Promise((r) => setTimeout(r, 1000));
     for (let w = 0; w < windows; w++) {
@@ -157,7 +106,7 @@ for (const [dbName, env] of variants) {
         const rows0 = await s.logRows();
         const until = performance.now() + windowSeconds * 1000;
         const c0 = cpuSeconds(s.server.pid);
-        const [r, n] = await Promise.all([measure(s.url, s.headers, windowSeconds), writes(s, until)]);
+        const [r, n] = await Promise.all([closedLoop(s.url, s.headers, windowSeconds, connections), writes(s, until)]);
         await new Promise((r2) => setTimeout(r2, 700)); // the writer's flush of this window counts for this mode
         cpu[mode] += cpuSeconds(s.server.pid) - c0;
         rowsLogged[mode] += (await s.logRows()) - rows0;

@@ -1,12 +1,9 @@
 // Issue 2 benchmark: authenticated user/list and the token endpoint under load (autocannon, 20 connections),
 // each beside a Fastify hello-world route measured in the same run; on embedded PGlite and on PostgreSQL.
 // Run: npm run build && node bench/auth.bench.mjs      (BENCH_SECONDS=10, BENCH_PG_URL=postgres://…/postgres)
-import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
-import { freshPgDatabase, load, machine, startServer, summary } from './lib.mjs';
+import { freshPgDatabase, load, machine, signIn, startServer, summary, tokenUrl, WEB_BASIC } from './lib.mjs';
 
-const md5 = (s) => createHash('md5').update(s).digest('hex');
-const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -23,16 +20,13 @@ if (pgUrl) variants.push(['PostgreSQL', { DATABASE_URL: pgUrl }]);
 for (const [dbName, env] of variants) {
   const server = await startServer(env);
   try {
-    const tokenUrl = `${server.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password&scope=all`;
-    const login = await (await fetch(tokenUrl, { method: 'POST', headers: { authorization: BASIC } })).json();
-    if (!login.access_token) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
-    const auth = { 'blade-auth': `bearer ${login.access_token}` };
+    const auth = await signIn(server.base);
     const h1 = await helloRun();
     const list = summary(`${dbName}: GET user/list (authenticated)`, await load({ url: `${server.base}/api/blade-system/user/list?current=1&size=10`, headers: auth, duration }));
     const h2 = await helloRun();
     const token = summary(
       `${dbName}: POST oauth/token (password grant, argon2id)`,
-      await load({ url: tokenUrl, method: 'POST', headers: { authorization: BASIC }, duration, connections: 10 }),
+      await load({ url: tokenUrl(server.base), method: 'POST', headers: { authorization: WEB_BASIC }, duration, connections: 10 }),
     );
     const helloRps = (h1.rps + h2.rps) / 2;
     rows.push({ ...h1, name: `${dbName}: hello world before` }, { ...list, ratio: (list.rps / helloRps).toFixed(4) });

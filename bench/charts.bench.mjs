@@ -7,13 +7,11 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { freshPgDatabase, machine, startServer } from './lib.mjs';
+import { freshPgDatabase, machine, md5, signIn, startServer } from './lib.mjs';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_N ?? 200);
-const md5 = (s) => createHash('md5').update(s).digest('hex');
 const sha1 = (s) => createHash('sha1').update(s).digest('hex');
-const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const P0 = 8000000000000000000n;
 // The 5-minute and raw day: yesterday (UTC), inside the retention window, in the partitions' naming scheme.
 const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -86,16 +84,6 @@ async function generate(url) {
   await c.end();
 }
 
-async function login(base, tenantId, account, password) {
-  const r = await fetch(`${base}/api/blade-auth/oauth/token?tenantId=${tenantId}&username=${account}&password=${md5(password)}&grant_type=password&scope=all`, {
-    method: 'POST',
-    headers: { authorization: BASIC, 'tenant-id': tenantId },
-  });
-  const j = await r.json();
-  if (!j.access_token) throw new Error(`sign-in failed: ${JSON.stringify(j)}`);
-  return { 'blade-auth': `bearer ${j.access_token}` };
-}
-
 async function measure(name, url, headers = {}, check) {
   const once = async () => {
     const r = await fetch(url, { headers });
@@ -133,8 +121,8 @@ await generate(dbUrl);
 server = await startServer(env);
 const rows = [];
 try {
-  const admin = await login(server.base, '000000', 'admin', 'Bench-Admin-2026');
-  const fleet = await login(server.base, '100010', 'fleet', 'Passw0rd1');
+  const admin = await signIn(server.base);
+  const fleet = await signIn(server.base, { tenantId: '100010', account: 'fleet', password: 'Passw0rd1' });
   const B = `${server.base}/api/skyworth-client`;
   const P1 = `${P0 + 1n}`;
   const D1 = `${D0 + 1n}`;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, freshPgDatabase, machine, root, waitFor } from './lib.mjs';
+import { cpuSeconds, freePort, freshPgDatabase, machine, root, waitFor } from './lib.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -24,15 +24,6 @@ const secret = (sn) => createHmac('sha256', KEY).update(sn).digest('base64url').
 const sha = (s) => createHash('sha256').update(s).digest('hex');
 const sn = (i) => `${PREFIX}${String(i + 1).padStart(6, '0')}`;
 
-/** CPU seconds (user + system) of a process and its threads, from /proc. */
-function cpuSeconds(pid) {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 /** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
 function machineCpuSeconds() {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);

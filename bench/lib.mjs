@@ -1,12 +1,21 @@
 // Helpers for benchmarks: start the built server on a temp data dir, run autocannon, print a table row.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import http from 'node:http';
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
+
+export const md5 = (s) => createHash('md5').update(s).digest('hex');
+/** The web client's credentials (the seeded `helio` client) for the token endpoint. */
+export const WEB_BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
+/** The platform administrator's password of every server `startServer` starts. */
+export const ADMIN_PASSWORD = 'Bench-Admin-2026';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,7 +63,7 @@ export async function startServer(env = {}, { dist = 'dist' } = {}) {
       HELIO_DATA_DIR: dataDir,
       HELIO_CAPTCHA: 'off',
       HELIO_SIMULATOR: 'off',
-      HELIO_ADMIN_PASSWORD: 'Bench-Admin-2026',
+      HELIO_ADMIN_PASSWORD: ADMIN_PASSWORD,
       HELIO_LOG_LEVEL: 'warn',
       HELIO_LOGIN_IP_MAX_FAILURES: '100000',
       HELIO_MQTT_PORT: String(await freePort()),
@@ -118,4 +127,64 @@ export async function freshPgDatabase(adminUrl, name) {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** The password-grant URL of a sign-in (send it as a POST with `WEB_BASIC`); the platform administrator by default. */
+export function tokenUrl(base, { tenantId = '000000', account = 'admin', password = ADMIN_PASSWORD } = {}) {
+  return `${base}/api/blade-auth/oauth/token?tenantId=${tenantId}&username=${account}&password=${md5(password)}&grant_type=password&scope=all`;
+}
+
+/** Signs in (the platform administrator by default) and answers the `Blade-Auth` header of the new session. */
+export async function signIn(base, who = {}) {
+  const r = await fetch(tokenUrl(base, who), { method: 'POST', headers: { authorization: WEB_BASIC, 'tenant-id': who.tenantId ?? '000000' } });
+  const j = await r.json();
+  if (!j.access_token) throw new Error(`sign-in failed: ${JSON.stringify(j)}`);
+  return { 'blade-auth': `bearer ${j.access_token}` };
+}
+
+/** CPU seconds (user + system) a process and its threads have used so far (Linux /proc; 0 elsewhere). */
+export function cpuSeconds(pid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Closed-loop load: `connections` clients each send the next GET when the last one answered, for `seconds`; every
+ * latency timed with performance.now() (autocannon's whole milliseconds are too coarse for a few per cent).
+ */
+export async function closedLoop(url, headers, seconds, connections = 20) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const lat = [];
+  let bad = 0;
+  let firstBad;
+  const end = performance.now() + seconds * 1000;
+  const one = () =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(url, { agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          lat.push(performance.now() - t0);
+          if (res.statusCode !== 200) {
+            bad++;
+            firstBad ??= `${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`;
+          }
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        bad++;
+        resolve();
+      });
+    });
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) await one();
+  }));
+  agent.destroy();
+  return { lat, bad, firstBad };
 }

@@ -4,48 +4,13 @@
 // apps/server/dist to apps/server/dist-before, apply the change, build again, then
 //   BENCH_BUILDS=dist-before,dist BENCH_SERVER_CPUS=1 taskset -c 0 node bench/list-builds.bench.mjs
 // (BENCH_SERVER_CPUS=1 with `taskset -c 0` gives the server a core of its own, away from the load generator.)
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
-import { performance } from 'node:perf_hooks';
-import { freshPgDatabase, machine, startServer } from './lib.mjs';
+import { closedLoop, cpuSeconds, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
 
-const md5 = (s) => createHash('md5').update(s).digest('hex');
-const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const builds = (process.env.BENCH_BUILDS ?? 'dist').split(',');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = 20;
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const cpuSeconds = (pid) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
-
-async function load(url, headers, secs) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const lat = [];
-  const end = performance.now() + secs * 1000;
-  const one = () =>
-    new Promise((resolve, reject) => {
-      const t0 = performance.now();
-      http
-        .get(url, { agent, headers }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
-            lat.push(performance.now() - t0);
-            resolve();
-          });
-        })
-        .on('error', reject);
-    });
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) await one();
-  }));
-  agent.destroy();
-  return lat.sort((a, b) => a - b);
-}
 
 const results = Object.fromEntries(builds.map((b) => [b, { lat: [], requests: 0, cpu: 0 }]));
 for (let r = 0; r < runs; r++) {
@@ -54,13 +19,12 @@ for (let r = 0; r < runs; r++) {
     if (!db) throw new Error(`no PostgreSQL at ${pgAdminUrl}`);
     const server = await startServer({ DATABASE_URL: db }, { dist });
     try {
-      const tokenUrl = `${server.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password&scope=all`;
-      const login = await (await fetch(tokenUrl, { method: 'POST', headers: { authorization: BASIC } })).json();
-      const headers = { 'blade-auth': `bearer ${login.access_token}` };
+      const headers = await signIn(server.base);
       const url = `${server.base}/api/blade-system/user/list?current=1&size=10`;
-      await load(url, headers, 3); // warm-up
+      await closedLoop(url, headers, 3, connections); // warm-up
       const c0 = cpuSeconds(server.pid);
-      const lat = await load(url, headers, seconds);
+      const { lat, bad, firstBad } = await closedLoop(url, headers, seconds, connections);
+      if (bad) throw new Error(`${dist}: ${bad} failed requests (first: ${firstBad})`);
       results[dist].cpu += cpuSeconds(server.pid) - c0;
       results[dist].requests += lat.length;
       results[dist].lat.push(...lat);

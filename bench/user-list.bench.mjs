@@ -1,15 +1,13 @@
 // Issue 4 benchmark: GET user/list with 100,000 users and a department filter (department + its children), p95 at
 // 20 concurrent clients, beside the raw SQL of the same query at the same concurrency; on PGlite and PostgreSQL.
 // Run: npm run build && node bench/user-list.bench.mjs      (BENCH_USERS=100000 BENCH_SECONDS=10)
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { load, machine, startServer, summary } from './lib.mjs';
+import { load, machine, signIn, startServer, summary } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const md5 = (s) => createHash('md5').update(s).digest('hex');
-const BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** 100 departments in a two-level tree under the seeded root; users spread over them. */
@@ -89,12 +87,10 @@ async function variant(name, env, openDb) {
   const raw = await rawLoad(db.query, deptId, 20);
   await db.close();
   server = await startServer({ ...env, HELIO_DATA_DIR: dataDir });
-  const login = await (
-    await fetch(`${server.base}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5('Bench-Admin-2026')}&grant_type=password`, { method: 'POST', headers: { authorization: BASIC } })
-  ).json();
+  const headers = await signIn(server.base);
   const url = `${server.base}/api/blade-system/user/list?current=1&size=10&deptId=${deptId}`;
-  const check = await (await fetch(url, { headers: { 'blade-auth': `bearer ${login.access_token}` } })).json();
-  const api = summary(`${name}: GET user/list?deptId (${check.data.total} of ${USERS} users)`, await load({ url, headers: { 'blade-auth': `bearer ${login.access_token}` }, duration, connections: 20 }));
+  const check = await (await fetch(url, { headers })).json();
+  const api = summary(`${name}: GET user/list?deptId (${check.data.total} of ${USERS} users)`, await load({ url, headers, duration, connections: 20 }));
   await server.stop();
   return { fillMs, raw, api };
 }
