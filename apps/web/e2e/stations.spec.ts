@@ -171,6 +171,7 @@ const TEXT = {
     thresholds: '告警阈值',
     sessions: '充电记录',
     normal: '正常',
+    plantDetailTab: '电站详情',
     search: '查 询',
   },
   'en-US': {
@@ -187,6 +188,7 @@ const TEXT = {
     thresholds: 'Alarm thresholds',
     sessions: 'Sessions',
     normal: 'Normal',
+    plantDetailTab: 'Station detail',
     search: 'Search',
   },
 } as const;
@@ -199,7 +201,11 @@ async function openFirst(page: Page, status?: string): Promise<void> {
   let rows = page.locator('.ant-table-tbody tr.ant-table-row');
   if (status) rows = rows.filter({ has: page.locator('.ant-tag', { hasText: status }) });
   const link = rows.first().locator('.ant-typography').first();
-  await expect(link).toBeVisible();
+  // The walk's own simulator registers its devices over the first minute: reload until the list has one.
+  await expect(async () => {
+    if (!(await link.isVisible())) await page.reload();
+    await expect(link).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
   await link.click();
 }
 
@@ -227,6 +233,8 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await expect(page.locator('.ant-table-tbody .ant-tag').first()).toBeVisible();
     await openFirst(page, L.normal);
     await expect(page).toHaveURL(/\/power-station-equip\/power\/detail\/\d+$/);
+    // The detail tab is named from the station texts, which arrive with the page's chunk (not the bare key).
+    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible();
     const flow = page.getByTestId('energy-flow');
     await expect(flow.getByRole('img', { name: new RegExp(L.flow) })).toBeVisible();
     await expectChartDrawn(page, L.energyChart);
@@ -271,6 +279,8 @@ for (const language of ['zh-CN', 'en-US'] as const) {
 
     // Guardians: list → detail (three-phase, protection with thresholds, alarms).
     await page.goto(`${base}/guardian`);
+    // After a full load the kept tabs are named again once the station texts arrive with the page's chunk.
+    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible();
     await openFirst(page);
     await expect(page).toHaveURL(/\/guardian\/detail\/\d+$/);
     const guardian = page.getByTestId('guardian-detail');

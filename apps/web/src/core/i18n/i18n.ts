@@ -26,6 +26,9 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  // Feature chunks add their texts when they load (`addResourceBundle`): re-render what already asked for them (a
+  // tab named by a detail page's key showed the bare key until the next language switch).
+  react: { bindI18nStore: 'added' },
 });
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
