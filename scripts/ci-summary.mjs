@@ -23,5 +23,16 @@ for (const f of files) {
     console.log(`${f}: ${r.stats.expected} passed, ${r.stats.unexpected} failed`);
   }
 }
+const times = path.join(dir ?? '', 'times.tsv');
+if (dir && fs.existsSync(times)) {
+  console.log('\nTime per step:');
+  let total = 0;
+  for (const line of fs.readFileSync(times, 'utf8').trim().split('\n')) {
+    const [name, secs, rc] = line.split('\t');
+    total += Number(secs);
+    console.log(`  ${name.padEnd(42)} ${String(secs).padStart(5)} s${rc === '0' ? '' : `  (exit ${rc})`}`);
+  }
+  console.log(`  ${'total'.padEnd(42)} ${String(total).padStart(5)} s\n`);
+}
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || files.length === 0 ? 1 : 0);
