@@ -1,12 +1,13 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress';
 
 /** Where `vite` and `vite preview` send `/api` (the Helio server; `npm start` listens on 8080). */
 const apiTarget = process.env.HELIO_API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

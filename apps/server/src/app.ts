@@ -2,14 +2,12 @@
  * Builds the Fastify application: services, cross-cutting hooks (language, authentication, access check, envelope
  * errors), OpenAPI docs, the domain modules and — when built — the web app.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { collectRoutes, installAccessCheck, type AuthUser, type RouteRecord } from './core/access.js';
 import { setTimeZone } from './core/dates.js';
@@ -30,6 +28,7 @@ import { registerModules } from './modules/index.js';
 import type { CrudHandle } from './crud/register-crud.js';
 import { LogService } from './modules/log/log.service.js';
 import { loadResourceSettings } from './modules/resource/settings.js';
+import { registerCompression, registerWebApp, resolveWebDir } from './web-app.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -142,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       done(new BizError('badRequest'), undefined);
     }
   });
+  await registerCompression(app);
   await app.register(formbody);
   // Multipart bodies are parsed only where a route reads them (modules/resource/upload.ts sets per-use limits).
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 3, fields: 20, parts: 30 } });
@@ -224,25 +224,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerModules(app, services);
 
   const webDir = resolveWebDir(config);
-  if (webDir) {
-    await app.register(async (web) => {
-      web.addHook('onRoute', (r) => {
-        r.config = { ...(r.config ?? {}), access: { public: true }, webAsset: true } as typeof r.config;
-      });
-      // Wildcard: files built after the server started are served too; a missing file falls through to the
-      // not-found handler (the app shell for pages, a 404 envelope under /api).
-      await web.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: ['index.html'] });
-    });
-  }
+  const sendShell = webDir ? await registerWebApp(app, webDir) : undefined;
 
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && webDir;
     // Client-side routes (/login, /system/user, a reload of any page) get the app shell.
     if (wantsPage) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(fs.createReadStream(path.join(webDir, 'index.html')));
+      return sendShell!(reply);
     }
     return reply.status(404).send({ code: 404, success: false, data: {}, msg: msg(req.lang ?? 'zh-CN', 'notFound') });
   });
@@ -258,11 +246,4 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (!opts.database) await services.database.close();
     },
   };
-}
-
-function resolveWebDir(config: Config): string | undefined {
-  const candidates = config.webDir
-    ? [path.resolve(config.webDir)]
-    : [path.resolve(process.cwd(), 'apps/web/dist'), path.resolve(process.cwd(), '../web/dist')];
-  return candidates.find((d) => fs.existsSync(path.join(d, 'index.html')));
 }
