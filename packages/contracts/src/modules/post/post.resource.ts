@@ -8,6 +8,8 @@ export const postResource = defineResource({
   title: { zh: '岗位管理', en: 'Posts' },
   tenantScoped: true,
   actions: ['add', 'edit', 'delete', 'view', 'batchDelete'],
+  // Blade clients fill the user form's post drop-down from `post/select?tenantId=`.
+  select: { labelKey: 'postName' },
   defaultSort: { field: 'sort', order: 'asc' },
   fields: [
     { key: 'category', label: { zh: '岗位类型', en: 'Category' }, kind: 'dict', dict: 'post_category', numeric: true, search: 'equal', rules: { required: true } },
