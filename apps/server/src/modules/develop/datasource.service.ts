@@ -1,10 +1,13 @@
 /**
- * Code-generator data sources: PostgreSQL only, on hosts listed in HELIO_DATASOURCE_HOSTS. The URL is parsed into
- * host, port and database and only those reach the driver — no connection-string options (sslrootcert, passfile,
- * unix sockets, service files …), so a data source can neither reach another host nor read a file.
+ * Code-generator data sources: PostgreSQL only, on hosts listed in HELIO_DATASOURCE_HOSTS (a name exactly, or an
+ * IP address in any notation). The URL is parsed into host, port and database and only those reach the driver — no
+ * connection-string options (sslrootcert, passfile, unix sockets, service files …), so a data source can neither
+ * reach another host nor read a file. The host is resolved through the outbound guard right before connecting and
+ * the driver is given that checked address, not the name.
  */
 import pg from 'pg';
 import { BizError } from '../../core/errors.js';
+import { OutboundGuard } from '../resource/net-guard.js';
 import type { SecretBox } from '../resource/secret-box.js';
 
 export interface PgTarget {
@@ -47,40 +50,59 @@ export interface Credentials {
 }
 
 export class DatasourceService {
+  private readonly guard: OutboundGuard;
+
   constructor(
     private readonly box: SecretBox,
-    private readonly allowedHosts: readonly string[],
-  ) {}
+    allowedHosts: readonly string[],
+  ) {
+    // Only the listed hosts: nothing else, public or not.
+    this.guard = new OutboundGuard(allowedHosts, { allowPublic: false });
+  }
 
   /** Throws unless the URL is well-formed and its host allow-listed. */
   check(url: string): PgTarget {
     const t = parseDatasourceUrl(url);
-    if (!this.allowedHosts.includes(t.host)) throw new BizError('hostNotAllowed', { host: t.host });
+    if (!this.guard.listed(t.host)) throw new BizError('hostNotAllowed', { host: t.host });
     return t;
   }
 
   private async connect(c: Credentials): Promise<pg.Client> {
     const t = this.check(c.url);
-    const client = new pg.Client({
-      host: t.host,
-      port: t.port,
-      database: t.database,
-      user: c.username ?? undefined,
-      password: this.box.open(c.password) ?? '',
-      connectionTimeoutMillis: 5000,
-      statement_timeout: 10_000,
-      query_timeout: 15_000,
-      application_name: 'helio-codegen',
-      ssl: false,
-    });
-    client.on('error', () => undefined);
+    let addresses: string[];
     try {
-      await client.connect();
+      addresses = (await this.guard.resolve(t.host)).map((a) => a.address);
     } catch (e) {
-      await client.end().catch(() => undefined);
+      if (e instanceof BizError) throw e;
       throw new BizError('datasourceConnectFailed', { reason: reasonOf(e) });
     }
-    return client;
+    let failure: unknown;
+    // Each checked address in turn (`localhost` may answer on 127.0.0.1 only, or on ::1 only).
+    for (const address of addresses) {
+      const client = new pg.Client({
+        host: address,
+        port: t.port,
+        database: t.database,
+        user: c.username ?? undefined,
+        password: this.box.open(c.password) ?? '',
+        connectionTimeoutMillis: 5000,
+        statement_timeout: 10_000,
+        query_timeout: 15_000,
+        application_name: 'helio-codegen',
+        ssl: false,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        return client;
+      } catch (e) {
+        await client.end().catch(() => undefined);
+        failure = e;
+        // Only an address that is not there is worth another try; a refused password is the answer.
+        if (!['ECONNREFUSED', 'EADDRNOTAVAIL', 'ENETUNREACH', 'EHOSTUNREACH'].includes(String((e as { code?: string }).code))) break;
+      }
+    }
+    throw new BizError('datasourceConnectFailed', { reason: reasonOf(failure) });
   }
 
   async with<T>(c: Credentials, run: (client: pg.Client) => Promise<T>): Promise<T> {

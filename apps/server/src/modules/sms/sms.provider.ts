@@ -5,7 +5,7 @@
  * `<AccessKeySecret>&`), through the outbound guard.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { guardedRequest, type OutboundGuard } from '../resource/net-guard.js';
+import { guardedRequest, OutboundRefused, type OutboundGuard } from '../resource/net-guard.js';
 
 export interface SmsMessage {
   phones: string[];
@@ -94,6 +94,8 @@ export class AliyunSmsProvider implements SmsProvider {
       if (res.status === 200 && body.Code === 'OK') return { ok: true, detail: body.BizId ?? 'OK' };
       return { ok: false, detail: `${body.Code ?? res.status}: ${body.Message ?? ''}`.slice(0, 300) };
     } catch (e) {
+      // A gateway on a refused address is the configuration's fault, not a failed delivery: say so, translated.
+      if (e instanceof OutboundRefused) throw e;
       return { ok: false, detail: (e as Error).message.slice(0, 300) };
     }
   }
