@@ -56,7 +56,9 @@ async function start(env) {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HELIO_MQTT_PORT: String(mqttPort), HELIO_DATA_DIR: dataDir, HELIO_SIMULATOR: 'off',
-      HELIO_CAPTCHA: 'off', HELIO_ADMIN_PASSWORD: 'Bench-Admin-2026', HELIO_LOG_LEVEL: 'warn', HELIO_MQTT_GROUP: `bench${randomBytes(3).toString('hex')}`, ...env },
+      HELIO_CAPTCHA: 'off', HELIO_ADMIN_PASSWORD: 'Bench-Admin-2026', HELIO_LOG_LEVEL: 'warn', HELIO_MQTT_GROUP: `bench${randomBytes(3).toString('hex')}`,
+      // A bench device reports back to back: lift the per-device rate limit (docs/device-protocol.md, Limits).
+      HELIO_MQTT_RATE: '100000', HELIO_MQTT_BURST: '100000', ...env },
   });
   await waitFor(`http://127.0.0.1:${port}/api/helio/public-settings`, 180_000);
   return {

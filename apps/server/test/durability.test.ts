@@ -168,7 +168,7 @@ describe(`kill -9 during ingest (${EXTERNAL ? 'external broker' : 'embedded brok
     let server = await start();
     const brokerUrl = EXTERNAL ?? `mqtt://127.0.0.1:${mqttPort}`;
     const client = await mqtt.connectAsync(brokerUrl, {
-      clientId: `dev-${dev.sn}`,
+      clientId: dev.sn, // the embedded broker binds the client id to the SN
       ...(EXTERNAL ? {} : { username: dev.sn, password: secret }),
       reconnectPeriod: 0,
       connectTimeout: 5000,

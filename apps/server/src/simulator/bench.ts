@@ -73,7 +73,7 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
       Array.from({ length: Math.min(50, o.devices - i) }, (_, k) => {
         const sn = benchSn(o.prefix, i + k);
         return mqtt.connectAsync(o.url, {
-          clientId: `bench-${sn}`,
+          clientId: sn,
           ...(o.anonymous ? {} : { username: sn, password: deviceSecret(o.key, sn) }),
           reconnectPeriod: 0,
           connectTimeout: 20_000,

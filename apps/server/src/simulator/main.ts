@@ -2,13 +2,15 @@
  * The standalone device simulator (`npm run simulate` → node apps/server/dist/simulator/main.js).
  *
  *   (default)   the demo fleet the server registered (reads <HELIO_DATA_DIR>/simulator-fleet.json); connects to
- *               MQTT_URL or the embedded broker on HELIO_MQTT_PORT and reports every HELIO_SIM_INTERVAL seconds.
+ *               MQTT_URL or the embedded broker on HELIO_MQTT_HOST (or HOST) and HELIO_MQTT_PORT and reports every
+ *               HELIO_SIM_INTERVAL seconds.
  *               Run the server with HELIO_SIMULATOR=off meanwhile, or both simulate the same devices.
  *   --bench     large-fleet mode: --devices N --seconds S --key K --prefix P --window W [--anonymous]
  *               (the devices must be registered; bench/ingest.bench.mjs does that) — prints one JSON line.
  */
 import { loadConfig } from '../config.js';
 import { readManifest, modelOf, secretOf } from '../modules/station/seed-devices.js';
+import { localBrokerUrl } from '../modules/telemetry/broker.js';
 import { loadTelemetryConfig } from '../modules/telemetry/telemetry.config.js';
 import { runBench } from './bench.js';
 import { LiveSimulator } from './simulator.js';
@@ -23,7 +25,7 @@ function arg(name: string, def?: string): string | undefined {
 async function main(): Promise<void> {
   const config = loadConfig();
   const tc = loadTelemetryConfig();
-  const url = arg('url') ?? config.mqttUrl ?? `mqtt://127.0.0.1:${config.mqttPort}`;
+  const url = arg('url') ?? config.mqttUrl ?? localBrokerUrl(tc.mqttHost ?? config.host, config.mqttPort);
   if (arg('bench')) {
     const r = await runBench({
       url,

@@ -126,7 +126,7 @@ export class LiveSimulator {
     const sn = s.device.sn;
     const secret = this.o.secretFor(sn);
     const client = mqtt.connect(this.o.url, {
-      clientId: `sim-${sn}`,
+      clientId: sn, // the embedded broker binds the client id to the SN (docs/device-protocol.md)
       ...(secret ? { username: sn, password: secret } : {}),
       reconnectPeriod: 5000 + Math.floor(Math.random() * 5000),
       connectTimeout: 10_000,

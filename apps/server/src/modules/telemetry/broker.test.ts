@@ -30,7 +30,7 @@ const count = async (deviceId: string) => (await q<{ n: number }>('SELECT count(
 
 async function connect(sn: string, password: string): Promise<MqttClient> {
   const c = await mqtt.connectAsync(broker.url, {
-    clientId: `dev-${sn}`,
+    clientId: sn, // the embedded broker binds the client id to the SN
     username: EXTERNAL ? undefined : sn,
     password: EXTERNAL ? undefined : password,
     reconnectPeriod: 0,
@@ -88,14 +88,21 @@ describe(`ingest over ${EXTERNAL ? `the external broker ${EXTERNAL}` : 'the embe
     expect(latest!.e).toBe(14);
   });
 
-  it('rejects malformed messages and another device’s topic without dropping the connection, and counts them', async () => {
+  it('rejects malformed messages without dropping the connection, refuses another device’s topic, and counts them', async () => {
     const d = devices[1]!;
     const c = await connect(d.sn, d.secret);
     const t = Date.now() - 30_000;
     await c.publishAsync(`helio/v1/${d.sn}/telemetry`, '{"ts": oops', { qos: 1 });
     await c.publishAsync(`helio/v1/${d.sn}/telemetry`, JSON.stringify({ ...inverterReport(t), grid: { freq: 99 } }), { qos: 1 });
     await c.publishAsync(`helio/v1/${d.sn}/telemetry`, JSON.stringify(inverterReport(t + 86_400_000 * 3)), { qos: 1 });
-    if (!EXTERNAL) await c.publishAsync(`helio/v1/${devices[2]!.sn}/telemetry`, JSON.stringify(inverterReport(t)), { qos: 1 });
+    if (!EXTERNAL) {
+      // Another device's topic closes the publisher's connection (mqtt-abuse.test.ts): use a second device for it.
+      const other = await connect(devices[3]!.sn, devices[3]!.secret);
+      other.on('error', () => undefined);
+      const closed = new Promise<void>((r) => other.once('close', () => r()));
+      other.publish(`helio/v1/${devices[2]!.sn}/telemetry`, JSON.stringify(inverterReport(t)), { qos: 1 });
+      await closed;
+    }
     await c.publishAsync(`helio/v1/${d.sn}/telemetry`, JSON.stringify(inverterReport(t + 1000)), { qos: 1 });
     expect(c.connected).toBe(true);
     await waitFor(async () => (await count(d.id)) === 1);

@@ -1,29 +1,34 @@
 /**
  * The MQTT side of the ingest.
  *
- * Embedded (default): an aedes broker on HELIO_MQTT_PORT. Devices authenticate with username = SN and password =
- * the secret issued at registration; the platform's own clients use an internal credential generated per process.
- * Ingest runs inside `authorizePublish`: aedes sends the QoS 1 PUBACK only after that callback (lib/handlers/
- * publish.js: authorizePublish → enqueuePublish → write PUBACK), so the callback fires after the database commit and
- * an acknowledged message is always durable. A database failure answers the callback with an error, which closes
- * the device's connection without PUBACK: the device resends after reconnecting. A rejected message (malformed,
- * out of range, skewed clock, another device's topic) is counted and acknowledged — resending it cannot help.
+ * Embedded (default): an aedes broker (MQTT 3.1.1; aedes 1.x has no MQTT 5, so a v5 CONNECT is answered CONNACK
+ * "unacceptable protocol version") on HELIO_MQTT_HOST:HELIO_MQTT_PORT. Devices authenticate with username = SN,
+ * password = the secret issued at registration and client id = SN; the platform's own clients use an internal
+ * credential generated per process. Ingest runs inside `authorizePublish`: aedes sends the QoS 1 PUBACK only after
+ * that callback (lib/handlers/publish.js: authorizePublish → enqueuePublish → write PUBACK), so the callback fires
+ * after the database commit and an acknowledged message is always durable. A database failure answers the callback
+ * with an error, which closes the device's connection without PUBACK: the device resends after reconnecting. A
+ * rejected message (malformed, out of range, skewed clock) is counted and acknowledged — resending it cannot help.
  *
- * External (MQTT_URL): a pool of consumers in one shared subscription group (`$share/helio/helio/v1/+/…`), so
- * several Helio processes split the load. mqtt.js calls `handleMessage(packet, cb)` before it sends the PUBACK and
- * handles a connection's messages one at a time (mqttjs/MQTT.js#209, PR #549), hence the pool: each consumer holds
- * one unacknowledged message, and the group commit batches across them. Sessions are persistent (fixed client ids,
- * clean start off, session expiry 1 day), so messages in flight when the process dies are redelivered by the broker.
- * Device authentication is then the broker's job (docs/device-protocol.md shows a Mosquitto setup).
+ * What a device may do (mqtt-acl.ts) and how much (mqtt-limits.ts, mqtt-stream-guard.ts) is enforced here; MQTT
+ * 3.1.1 has no reason codes for a refused PUBLISH, so a refused publish (foreign or command-request topic, retained,
+ * over the rate) closes the connection: no PUBACK, not routed, not retained, counted. A refused subscription is
+ * answered SUBACK 0x80.
+ *
+ * External (MQTT_URL): broker-external.ts.
  */
+import type { EventEmitter } from 'node:events';
 import net from 'node:net';
-import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { IngestService } from './ingest.service.js';
-import { parseTopic, secretMatches, SN_PATTERN, TOPIC_PREFIX } from './ingest.service.js';
+import type { IngestService, RejectReason } from './ingest.service.js';
+import { secretMatches, sha256Hex, SN_PATTERN } from './ingest.service.js';
+import { devicePublishAllowed, deviceSubscribeAllowed, INTERNAL_CLIENT_PREFIX, MAX_DEVICE_SUBSCRIPTIONS, printable } from './mqtt-acl.js';
+import { DEFAULT_MQTT_LIMITS, InflightWindow, TokenBucket, type MqttLimits } from './mqtt-limits.js';
+import { MqttStreamGuard } from './mqtt-stream-guard.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
+
+export { defaultClientIdPrefix, startExternalConsumer, type ExternalOptions } from './broker-external.js';
 
 export const INTERNAL_USERNAME = 'helio-internal';
 
@@ -39,8 +44,10 @@ export interface BrokerHandle {
   url: string;
   /** Embedded only: the port actually bound (0 in the config picks a free one). */
   port?: number;
-  /** Embedded only: the platform's own credential (commands, monitoring). */
+  /** Embedded only: the platform's own credential (commands, monitoring); its client ids must start with `helio:`. */
   internal?: { username: string; password: string };
+  /** Embedded only: how many retained messages the broker holds. */
+  retainedCount?(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -53,7 +60,10 @@ export class BrokerPortInUseError extends Error {
   }
 }
 
-function authError(code: 4 | 5, message: string): AuthenticateError {
+/** A publish or subscription the broker refused (already counted): closes the connection, not worth a log line. */
+class MqttRefusal extends Error {}
+
+function authError(code: 2 | 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
 
@@ -61,46 +71,96 @@ interface DeviceClient extends Client {
   helioSn?: string;
   helioDeviceId?: string;
   helioInternal?: boolean;
+  helioBucket?: TokenBucket;
+  helioWindow?: InflightWindow;
+  /** aedes internals: the CONNECT's will while authenticating, the will once connected, the subscriptions held. */
+  _will?: { topic: string; retain?: boolean } | null;
+  will?: unknown;
+  subscriptions?: Record<string, unknown>;
 }
 
 export interface EmbeddedOptions {
   port: number;
+  /** Listen address (default 127.0.0.1; the server passes HELIO_MQTT_HOST or HOST). */
   host?: string;
   ingest: IngestService;
   repo: TelemetryRepository;
   log?: Logger;
+  limits?: Partial<MqttLimits>;
+}
+
+/** The URL a local client (the simulator) reaches a broker listening on `host` with. */
+export function localBrokerUrl(host: string, port: number): string {
+  if (host === '' || host === '0.0.0.0') return `mqtt://127.0.0.1:${port}`;
+  if (host === '::') return `mqtt://[::1]:${port}`;
+  return `mqtt://${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
 }
 
 export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHandle> {
+  const limits: MqttLimits = { ...DEFAULT_MQTT_LIMITS, ...o.limits };
   const internalPassword = randomBytes(24).toString('base64url');
-  const broker = await Aedes.createBroker({ concurrency: 1000, connectTimeout: 15_000 });
+  const internalHash = sha256Hex(internalPassword);
+  const broker = await Aedes.createBroker({ concurrency: 1000, connectTimeout: 15_000, maxInflightInbound: limits.maxInflight });
+  const count = (reason: RejectReason, sn: string | null, detail?: string) => void o.ingest.reject(reason, sn, detail);
+  // Per device, not per connection: reconnecting does not refill it. One entry per device seen (dropped once full).
+  const buckets = new Map<string, TokenBucket>();
+
+  broker.preConnect = (_client, packet, done) => {
+    // aedes answers any level but 3 and 4 with CONNACK 1 "unacceptable protocol version" and closes; count it here.
+    if (packet.protocolVersion !== 3 && packet.protocolVersion !== 4) {
+      count('unsupported_protocol', packet.username ? printable(packet.username, 64) : null, `MQTT protocol level ${packet.protocolVersion}`);
+    }
+    done(null, true);
+  };
 
   broker.authenticate = (client: DeviceClient, username, password, done) => {
     const user = username ?? '';
     if (user === INTERNAL_USERNAME) {
-      if (password && password.toString() === internalPassword) {
-        client.helioInternal = true;
-        return done(null, true);
+      if (!secretMatches(password, internalHash)) {
+        count('bad_credential', null, 'internal client');
+        return done(authError(4, 'bad credential'), false);
       }
-      o.ingest.reject('bad_credential', null, 'internal client');
-      return done(authError(4, 'bad credential'), false);
+      if (!client.id.startsWith(INTERNAL_CLIENT_PREFIX)) {
+        count('client_id', null, `internal client id ${printable(client.id, 64)}`);
+        return done(authError(2, `internal client ids start with ${INTERNAL_CLIENT_PREFIX}`), false);
+      }
+      client.helioInternal = true;
+      return done(null, true);
     }
     if (!SN_PATTERN.test(user)) {
-      o.ingest.reject('unknown_sn', user.slice(0, 64) || null, 'invalid username');
+      count('unknown_sn', user.slice(0, 64) || null, 'invalid username');
       return done(authError(4, 'unknown device'), false);
     }
     o.ingest.devices.get(user).then(
       (device) => {
         if (!device) {
-          o.ingest.reject('unknown_sn', user);
+          count('unknown_sn', user);
           return done(authError(4, 'unknown device'), false);
         }
         if (!secretMatches(password, device.secretHash)) {
-          o.ingest.reject('bad_credential', user);
+          count('bad_credential', user);
           return done(authError(4, 'bad credential'), false);
+        }
+        // Bound to the SN: a device can never take over (and so disconnect) another device's session.
+        if (client.id !== user) {
+          count('client_id', user, `client id ${printable(client.id, 64)}`);
+          return done(authError(2, 'the client id must be the SN'), false);
+        }
+        const will = client._will;
+        if (will && will.retain) {
+          count('retained', user, `last will on ${printable(will.topic)}`);
+          return done(authError(5, 'retained last will'), false);
+        }
+        if (will && !devicePublishAllowed(user, will.topic)) {
+          count('forbidden_topic', user, `last will on ${printable(will.topic)}`);
+          return done(authError(5, 'last will topic not allowed'), false);
         }
         client.helioSn = user;
         client.helioDeviceId = device.id;
+        let bucket = buckets.get(user);
+        if (!bucket) buckets.set(user, (bucket = new TokenBucket(limits.ratePerSecond, limits.burst)));
+        client.helioBucket = bucket;
+        client.helioWindow = new InflightWindow(limits.maxInflight);
         done(null, true);
       },
       (err) => {
@@ -111,12 +171,21 @@ export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHan
   };
 
   broker.authorizePublish = (client: DeviceClient | null, packet, callback) => {
-    if (!client || client.helioInternal) return callback(null);
-    if (!packet.topic.startsWith(TOPIC_PREFIX)) {
-      o.ingest.reject('unsupported_topic', client.helioSn ?? null, packet.topic.slice(0, 100));
-      return callback(null);
-    }
-    o.ingest.handle(packet.topic, packet.payload as Buffer, client.helioSn).then(
+    if (client?.helioInternal) return callback(null);
+    const sn = client?.helioSn;
+    // No device behind it (a will replayed for a client that is gone): nothing a device sends is published blind.
+    if (!client || !sn) return callback(new MqttRefusal('no device'));
+    const refuse = (reason: RejectReason, detail: string) => {
+      count(reason, sn, detail);
+      callback(new MqttRefusal(`publish refused: ${reason}`));
+    };
+    const isWill = packet === client.will;
+    if (!isWill && !client.helioBucket!.take()) return refuse('rate_limited', `publish to ${printable(packet.topic)}`);
+    if (packet.retain) return refuse('retained', printable(packet.topic));
+    if (!devicePublishAllowed(sn, packet.topic)) return refuse('forbidden_topic', printable(packet.topic));
+    // A message still waiting when its connection has gone is not ingested: it cannot be acknowledged any more.
+    const ingest = () => (client.closed && !isWill ? Promise.reject(new MqttRefusal('connection closed')) : o.ingest.handle(packet.topic, packet.payload as Buffer, sn));
+    client.helioWindow!.run(ingest).then(
       () => callback(null),
       (err: Error) => callback(err), // not durable: close without PUBACK, the device resends
     );
@@ -124,25 +193,45 @@ export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHan
 
   broker.authorizeSubscribe = (client: DeviceClient, sub, callback) => {
     if (client.helioInternal) return callback(null, sub);
-    // A device may only listen to its own command topic.
-    const t = parseTopic(sub.topic.replace(/#$/, 'cmd/x'));
-    if (t && t.sn === client.helioSn && sub.topic.startsWith(`${TOPIC_PREFIX}${t.sn}/cmd/`)) return callback(null, sub);
-    callback(new Error('not allowed'), null);
+    const sn = client.helioSn!;
+    if (!client.helioBucket!.take()) {
+      count('rate_limited', sn, `subscribe to ${printable(sub.topic)}`);
+      return callback(new MqttRefusal('subscribe refused: rate_limited'), null);
+    }
+    if (!deviceSubscribeAllowed(sn, sub.topic)) {
+      count('forbidden_topic', sn, `subscribe to ${printable(sub.topic)}`);
+      return callback(null, null); // SUBACK 0x80
+    }
+    const held = client.subscriptions ?? {};
+    if (!(sub.topic in held) && Object.keys(held).length >= MAX_DEVICE_SUBSCRIPTIONS) {
+      count('forbidden_topic', sn, `more than ${MAX_DEVICE_SUBSCRIPTIONS} subscriptions`);
+      return callback(null, null);
+    }
+    callback(null, sub);
   };
 
+  // aedes reports persistence failures (and a refused will replay) as 'error' on itself: a line, never a crash.
+  (broker as EventEmitter).on('error', (err: Error) => o.log?.error({ err }, 'MQTT broker error'));
   broker.on('clientReady', (client: DeviceClient) => {
     if (client.helioDeviceId) void o.repo.markConnection(client.helioDeviceId, true, new Date()).catch(() => undefined);
   });
   broker.on('clientDisconnect', (client: DeviceClient) => {
     if (client.helioDeviceId) void o.repo.markConnection(client.helioDeviceId, false, new Date()).catch(() => undefined);
+    if (client.helioSn && client.helioBucket?.full()) buckets.delete(client.helioSn);
   });
   broker.on('clientError', (client: DeviceClient, err) => {
-    // A device dropping its connection (ECONNRESET, EPIPE) is routine; anything else is worth a line.
+    // A device dropping its connection (ECONNRESET, EPIPE) is routine, a refusal is counted; anything else is worth a line.
+    if (err instanceof MqttRefusal) return;
     if (!/ECONNRESET|EPIPE|ETIMEDOUT|keep ?alive/i.test(err.message)) o.log?.warn({ sn: client.helioSn, err: err.message }, 'MQTT client error');
   });
 
-  const server = net.createServer(broker.handle);
-  const host = o.host ?? '0.0.0.0';
+  const server = net.createServer((socket) => {
+    const guard: MqttStreamGuard & { client?: DeviceClient } = new MqttStreamGuard(socket, limits.maxPacketBytes, (detail) =>
+      count('packet_too_large', guard.client?.helioSn ?? null, detail),
+    );
+    broker.handle(guard);
+  });
+  const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
@@ -160,94 +249,20 @@ export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHan
     throw e;
   });
   const port = (server.address() as net.AddressInfo).port;
+  const persistence = (broker as unknown as { persistence: { createRetainedStream(pattern: string): AsyncIterable<unknown> } }).persistence;
   return {
     kind: 'embedded',
-    url: `mqtt://127.0.0.1:${port}`,
+    url: localBrokerUrl(host, port),
     port,
     internal: { username: INTERNAL_USERNAME, password: internalPassword },
+    retainedCount: async () => {
+      let n = 0;
+      for await (const _ of persistence.createRetainedStream('#')) n++;
+      return n;
+    },
     close: async () => {
       await new Promise<void>((r) => broker.close(() => r()));
       await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
-
-export interface ExternalOptions {
-  url: string;
-  ingest: IngestService;
-  /** Consumers in the shared group in this process. */
-  consumers?: number;
-  /** Stable client-id prefix per process (persistent sessions survive a restart). */
-  clientIdPrefix?: string;
-  /** Shared subscription group. */
-  group?: string;
-  /** Seconds the broker keeps a consumer's session (and its queued messages) after a disconnect. */
-  sessionExpiry?: number;
-  log?: Logger;
-}
-
-/** Client ids that survive a restart of the same process: host name and HTTP port distinguish processes. */
-export function defaultClientIdPrefix(httpPort: number): string {
-  return `helio-${os.hostname().replace(/[^\w-]/g, '').slice(0, 24)}-${httpPort}`;
-}
-
-export async function startExternalConsumer(o: ExternalOptions): Promise<BrokerHandle> {
-  const n = o.consumers ?? 32;
-  const group = o.group ?? 'helio';
-  const prefix = o.clientIdPrefix ?? defaultClientIdPrefix(0);
-  const topics = ['telemetry', 'event', 'status'].map((k) => `$share/${group}/${TOPIC_PREFIX}+/${k}`);
-  const clients: MqttClient[] = [];
-  const connected: Promise<void>[] = [];
-  for (let i = 0; i < n; i++) {
-    const client = mqtt.connect(o.url, {
-      clientId: `${prefix}-${i}`,
-      clean: false,
-      protocolVersion: 5,
-      properties: { sessionExpiryInterval: o.sessionExpiry ?? 86_400 },
-      reconnectPeriod: 2000,
-      connectTimeout: 10_000,
-      resubscribe: false,
-    });
-    client.handleMessage = (packet, cb) => {
-      if (packet.cmd !== 'publish') return cb();
-      o.ingest.handle(packet.topic, packet.payload as Buffer).then(
-        () => cb(),
-        (err: Error) => {
-          // Not durable: no PUBACK. MQTT redelivers only on a new connection, so drop this one.
-          cb(err);
-          o.log?.warn({ err: err.message }, 'ingest failed; reconnecting so the broker redelivers');
-          client.stream?.destroy();
-        },
-      );
-    };
-    connected.push(
-      new Promise<void>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`cannot connect to the MQTT broker at ${o.url}`)), 15_000);
-        client.once('connect', () => {
-          clearTimeout(t);
-          resolve();
-        });
-      }),
-    );
-    client.on('connect', () => {
-      client.subscribe(topics, { qos: 1 }, (err) => {
-        if (err) o.log?.error({ err }, 'shared subscription failed');
-      });
-    });
-    client.on('error', (err) => o.log?.warn({ err: err.message }, 'MQTT consumer error'));
-    clients.push(client);
-  }
-  try {
-    await Promise.all(connected);
-  } catch (e) {
-    await Promise.all(clients.map((c) => c.endAsync(true)));
-    throw e;
-  }
-  return {
-    kind: 'external',
-    url: o.url,
-    close: async () => {
-      await Promise.all(clients.map((c) => c.endAsync()));
     },
   };
 }

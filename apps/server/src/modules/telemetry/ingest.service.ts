@@ -1,7 +1,7 @@
 /**
- * The ingest: topic → device → JSON → schema → clock check → batch → durable write. `handle()` resolves only once the
- * message is committed (or has been rejected and counted); it throws only when the database could not take it, and
- * then the broker must not acknowledge (the device, or the broker's session, sends it again).
+ * The ingest: topic → device → JSON → schema → clock check (ingest-check.ts) → batch → durable write. `handle()`
+ * resolves only once the message is committed (or has been rejected and counted); it throws only when the database
+ * could not take it, and then the broker must not acknowledge (the device, or the broker's session, sends it again).
  *
  * Batching: messages that arrive while a batch is being written wait for the next one (group commit), so the batch
  * size follows the load — one message at a time when idle, up to `maxBatch` under pressure.
@@ -9,10 +9,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SN_PATTERN as SN_RULE } from '@helio/contracts/validation';
-import type { DeviceKind } from '../../db/schema-device.js';
+import { databaseErrorReason, isDatabaseUnavailable } from '../../core/errors.js';
 import { isDataError } from './raw-db.js';
-import { parseTimestamp, type DeviceInfo, type IngestItem, type TelemetryRepository, type WriteResult } from './telemetry.repository.js';
-import { validators, verdict, type EventPayload, type StatusPayload } from './telemetry.schema.js';
+import { checkMessage, type Checked, type MessageKind } from './ingest-check.js';
+import { printable } from './mqtt-acl.js';
+import type { DeviceInfo, IngestItem, TelemetryRepository, WriteResult } from './telemetry.repository.js';
 
 export const REJECT_REASONS = [
   'malformed',
@@ -24,6 +25,12 @@ export const REJECT_REASONS = [
   'forbidden_topic',
   'unsupported_topic',
   'db_rejected',
+  // Refused by the embedded broker (connection-level; docs/device-protocol.md, "Access control" and "Limits").
+  'retained',
+  'rate_limited',
+  'packet_too_large',
+  'client_id',
+  'unsupported_protocol',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -100,12 +107,23 @@ export interface IngestOptions {
   /** Concurrent batch transactions (PostgreSQL pool); PGlite has one connection. */
   concurrency?: number;
   counterFlushMs?: number;
+  /**
+   * The database away (connection lost or refused): batches wait in the queue and are retried, one at a time, after
+   * `retryMinMs` doubling up to `retryMaxMs`; a message still not stored `retryWindowMs` after it arrived fails
+   * unacknowledged, and the device (or the external broker) sends it again.
+   */
+  retryWindowMs?: number;
+  retryMinMs?: number;
+  retryMaxMs?: number;
   now?: () => number;
-  log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  log?: { info?(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
 interface Pending {
   item: IngestItem;
+  /** Arrival order and time (Date.now): requeued batches keep their place; the retry window counts from here. */
+  seq: number;
+  queuedAt: number;
   resolve(r: WriteResult | { rejected: RejectReason }): void;
   reject(e: unknown): void;
 }
@@ -127,6 +145,10 @@ export class IngestService {
   private flushing = 0;
   private scheduled = false;
   private closed = false;
+  private seq = 0;
+  /** Set while the database is away: writes resume at `until` (one probe batch at a time). */
+  private outage: { since: number; delay: number; until: number } | undefined;
+  private resumeTimer: NodeJS.Timeout | undefined;
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly o: Required<Omit<IngestOptions, 'log'>> & Pick<IngestOptions, 'log'>;
 
@@ -141,6 +163,9 @@ export class IngestService {
       maxPayloadBytes: 16 * 1024,
       concurrency: repo.db.kind === 'postgres' ? 2 : 1,
       counterFlushMs: 10_000,
+      retryWindowMs: 30_000,
+      retryMinMs: 100,
+      retryMaxMs: 5_000,
       now: Date.now,
       ...opts,
     };
@@ -196,36 +221,23 @@ export class IngestService {
    */
   async handle(topic: string, payload: Buffer | Uint8Array | string, authSn?: string): Promise<Outcome> {
     const t = parseTopic(topic);
-    if (!t) return this.reject('unsupported_topic', authSn ?? null, topic.slice(0, 100));
-    if (authSn !== undefined && authSn !== t.sn) return this.reject('forbidden_topic', authSn, topic.slice(0, 100));
+    if (!t) return this.reject('unsupported_topic', authSn ?? null, printable(topic));
+    if (authSn !== undefined && authSn !== t.sn) return this.reject('forbidden_topic', authSn, printable(topic));
     if (t.kind.startsWith('cmd/')) return this.reject('unsupported_topic', t.sn, 'command replies are not handled yet');
+    // Only the database may make a message unacknowledged: the device lookup and the write below propagate their
+    // errors; everything in between is pure, and whatever it throws on is this message's fault — rejected, counted
+    // and acknowledged, so one poison message can never wedge a device.
     const device = await this.devices.get(t.sn);
     if (!device) return this.reject('unknown_sn', t.sn);
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
-    if (size > this.o.maxPayloadBytes) return this.reject('too_large', t.sn, `${size} bytes`);
-    const text = typeof payload === 'string' ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8');
-    let body: unknown;
+    let checked: Checked;
     try {
-      body = JSON.parse(text);
-    } catch {
-      return this.reject('malformed', t.sn, 'not JSON');
+      checked = checkMessage(t.kind as MessageKind, device, payload, { ...this.o, now: this.o.now() });
+    } catch (err) {
+      this.o.log?.warn({ err, sn: t.sn }, 'unreadable telemetry message rejected');
+      checked = { reason: 'malformed', detail: 'unreadable message' };
     }
-    const kind = t.kind as 'telemetry' | 'event' | 'status';
-    const v = verdict(kind === 'telemetry' ? validators[device.type as DeviceKind] : validators[kind], body);
-    if (!v.ok) return this.reject(v.reason, t.sn, v.detail);
-    const ts = parseTimestamp((body as { ts: number | string }).ts);
-    if (ts === null) return this.reject('malformed', t.sn, 'ts is not a timestamp');
-    const now = this.o.now();
-    if (ts > now + this.o.maxFutureMs || ts < now - this.o.maxPastMs) {
-      return this.reject('clock_skew', t.sn, `ts ${new Date(ts).toISOString()}`);
-    }
-    const item: IngestItem =
-      kind === 'telemetry'
-        ? { kind, device, ts, payload: body as never, raw: text }
-        : kind === 'event'
-          ? { kind, device, ts, payload: body as EventPayload }
-          : { kind, device, ts, payload: body as StatusPayload };
-    const r = await this.enqueue(item);
+    if ('reason' in checked) return this.reject(checked.reason, t.sn, checked.detail);
+    const r = await this.enqueue(checked.item);
     if (typeof r === 'object') return this.reject(r.rejected, t.sn, 'the database refused the row');
     this.totals[r]!++;
     return { status: r };
@@ -234,13 +246,26 @@ export class IngestService {
   private enqueue(item: IngestItem): Promise<WriteResult | { rejected: RejectReason }> {
     if (this.closed) return Promise.reject(new Error('ingest is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, seq: this.seq++, queuedAt: Date.now(), resolve, reject });
       this.kick();
     });
   }
 
+  /** Concurrent batches: one while the database is away (a probe), the configured number otherwise. */
+  private get limit(): number {
+    return this.outage ? 1 : this.o.concurrency;
+  }
+
   private kick(): void {
-    if (this.scheduled || this.queue.length === 0 || this.flushing >= this.o.concurrency) return;
+    if (this.scheduled || this.queue.length === 0 || this.flushing >= this.limit) return;
+    const wait = this.outage ? this.outage.until - Date.now() : 0;
+    if (wait > 0) {
+      this.resumeTimer ??= setTimeout(() => {
+        this.resumeTimer = undefined;
+        this.kick();
+      }, wait);
+      return;
+    }
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -249,7 +274,7 @@ export class IngestService {
   }
 
   private async flushNext(): Promise<void> {
-    if (this.flushing >= this.o.concurrency || this.queue.length === 0) return;
+    if (this.flushing >= this.limit || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.o.maxBatch);
     this.flushing++;
     this.kick();
@@ -267,6 +292,7 @@ export class IngestService {
   private async write(batch: Pending[]): Promise<void> {
     try {
       const results = await this.repo.writeBatch(batch.map((p) => p.item), new Date(this.o.now()));
+      if (this.outage) this.resume();
       batch.forEach((p, i) => p.resolve(results[i]!));
     } catch (e) {
       if (isDataError(e) && batch.length > 1) {
@@ -276,6 +302,8 @@ export class IngestService {
       } else if (isDataError(e)) {
         this.o.log?.warn({ err: e, sn: batch[0]!.item.device.sn }, 'telemetry row refused by the database');
         batch[0]!.resolve({ rejected: 'db_rejected' });
+      } else if (isDatabaseUnavailable(e) && !this.closed) {
+        this.pause(e, batch);
       } else {
         this.o.log?.error({ err: e }, 'telemetry batch not written; the broker will redeliver');
         for (const p of batch) p.reject(e);
@@ -283,10 +311,48 @@ export class IngestService {
     }
   }
 
+  /**
+   * The database is away: the batch goes back to the queue in arrival order (nothing of it was acknowledged: the
+   * transaction rolled back, or its commit is in doubt and the retry finds the rows as duplicates), writes wait with
+   * backoff, and messages older than the retry window fail unacknowledged.
+   */
+  private pause(err: unknown, batch: Pending[]): void {
+    const now = Date.now();
+    if (!this.outage) {
+      this.o.log?.warn({ reason: databaseErrorReason(err) }, 'database unavailable: ingest paused, retrying with backoff (nothing is acknowledged until stored)');
+    }
+    const delay = this.outage ? Math.min(this.o.retryMaxMs, this.outage.delay * 2) : this.o.retryMinMs;
+    this.outage = { since: this.outage?.since ?? now, delay, until: now + delay };
+    this.queue = [...batch, ...this.queue].sort((a, b) => a.seq - b.seq);
+    const expired = this.queue.filter((p) => now - p.queuedAt >= this.o.retryWindowMs);
+    if (expired.length) {
+      this.queue = this.queue.filter((p) => now - p.queuedAt < this.o.retryWindowMs);
+      this.o.log?.warn({ messages: expired.length }, 'database still unavailable: messages failed unacknowledged; devices will resend');
+      for (const p of expired) p.reject(err);
+    }
+  }
+
+  private resume(): void {
+    const since = this.outage?.since ?? Date.now();
+    this.outage = undefined;
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = undefined;
+    const log = this.o.log;
+    (log?.info ?? log?.warn)?.call(log, { pausedMs: Date.now() - since }, 'database available again: ingest resumed');
+  }
+
   /** Waits for queued batches, flushes counters, refuses new messages. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = undefined;
+    if (this.outage) {
+      // Waiting for a database that is away: fail what waits (unacknowledged, so it is sent again) instead of hanging.
+      const waiting = this.queue;
+      this.queue = [];
+      for (const p of waiting) p.reject(new Error('ingest closed while the database is unavailable'));
+    }
     while (this.queue.length || this.flushing) await new Promise((r) => setTimeout(r, 5));
     await this.flushCounters().catch(() => undefined);
   }

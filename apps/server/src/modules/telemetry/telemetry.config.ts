@@ -2,9 +2,15 @@
  * Telemetry settings beyond config.ts (which holds MQTT_URL, HELIO_MQTT_PORT and HELIO_SIMULATOR), validated the
  * same way: a bad value stops the server with a message naming the variable.
  */
+import net from 'node:net';
 import { ConfigError } from '../../config.js';
+import { DEFAULT_MQTT_LIMITS, type MqttLimits } from './mqtt-limits.js';
 
 export interface TelemetryConfig {
+  /** Listen address of the embedded broker (HELIO_MQTT_HOST); undefined: the HTTP server's HOST. */
+  mqttHost: string | undefined;
+  /** Per-device bounds of the embedded broker (packet size, rate, in-flight window). */
+  mqttLimits: MqttLimits;
   /** Consumers per process in the shared subscription group (external broker). */
   mqttConsumers: number;
   /** Client-id prefix of the consumers (stable per process; default host name + HTTP port). */
@@ -53,9 +59,21 @@ export function loadTelemetryConfig(env: Env = process.env): TelemetryConfig {
   if (clientId !== undefined && !/^[\w-]{1,40}$/.test(clientId)) {
     throw new ConfigError('HELIO_MQTT_CLIENT_ID must be 1 to 40 letters, digits, "_" or "-"');
   }
+  const mqttHost = env.HELIO_MQTT_HOST || undefined;
+  if (mqttHost !== undefined && !net.isIP(mqttHost) && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(mqttHost)) {
+    throw new ConfigError(`HELIO_MQTT_HOST="${mqttHost}" is not valid: use an IP address (0.0.0.0 for all) or a host name`);
+  }
   const group = env.HELIO_MQTT_GROUP || 'helio';
   if (!/^[\w-]{1,40}$/.test(group)) throw new ConfigError('HELIO_MQTT_GROUP must be 1 to 40 letters, digits, "_" or "-"');
+  const d = DEFAULT_MQTT_LIMITS;
   return {
+    mqttHost,
+    mqttLimits: {
+      maxPacketBytes: int(env, 'HELIO_MQTT_MAX_PACKET_BYTES', d.maxPacketBytes, 20 * 1024, 16 * 1024 * 1024),
+      ratePerSecond: num(env, 'HELIO_MQTT_RATE', d.ratePerSecond, 0.01, 100_000),
+      burst: int(env, 'HELIO_MQTT_BURST', d.burst, 1, 1_000_000),
+      maxInflight: int(env, 'HELIO_MQTT_MAX_INFLIGHT', d.maxInflight, 1, 1000),
+    },
     mqttGroup: group,
     mqttConsumers: int(env, 'HELIO_MQTT_CONSUMERS', 32, 1, 256),
     mqttClientId: clientId,

@@ -702,10 +702,15 @@ export class TelemetryRepository {
   }
 }
 
+const MAX_DATE_MS = 8.64e15;
+
 /** ms since the epoch from a protocol timestamp (ms integer or ISO-8601 with zone); null when unreadable. */
-export function parseTimestamp(ts: number | string): number | null {
-  if (typeof ts === 'number') return Number.isFinite(ts) ? ts : null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(ts)) return null;
-  const ms = Date.parse(ts);
-  return Number.isNaN(ms) ? null : ms;
+export function parseTimestamp(ts: unknown): number | null {
+  let ms: number;
+  if (typeof ts === 'number') ms = ts;
+  else if (typeof ts === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(ts)) ms = Date.parse(ts);
+  else return null;
+  // Whole milliseconds from the epoch up to the last instant a Date can hold (±8.64e15): a larger number is no
+  // time at all (new Date(1e20) is an invalid Date), and a fraction or a negative is no device's clock.
+  return Number.isInteger(ms) && ms >= 0 && ms <= MAX_DATE_MS ? ms : null;
 }

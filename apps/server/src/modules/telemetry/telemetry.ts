@@ -4,6 +4,7 @@
  * server listens; `buildApp` stays free of it so tests start only what they need.
  */
 import type { Config } from '../../config.js';
+import { databaseErrorReason, isDatabaseUnavailable } from '../../core/errors.js';
 import type { Database } from '../../db/client.js';
 import { defaultClientIdPrefix, startEmbeddedBroker, startExternalConsumer, type BrokerHandle, type Logger } from './broker.js';
 import { deviceChanges } from './device-events.js';
@@ -56,7 +57,7 @@ export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> 
           clientIdPrefix: tc.mqttClientId ?? defaultClientIdPrefix(o.config.port),
           log: o.log,
         })
-      : await startEmbeddedBroker({ port: o.config.mqttPort, ingest, repo, log: o.log });
+      : await startEmbeddedBroker({ port: o.config.mqttPort, host: tc.mqttHost ?? o.config.host, limits: tc.mqttLimits, ingest, repo, log: o.log });
   } catch (e) {
     deviceChanges.off('changed', onChange);
     await ingest.close();
@@ -72,7 +73,12 @@ export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> 
       running = true;
       status
         .run()
-        .catch((err) => o.log.warn({ err }, 'network status run failed'))
+        // The next run tries again: a database away for a while costs a few runs, not the job.
+        .catch((err) =>
+          isDatabaseUnavailable(err)
+            ? o.log.warn({ reason: databaseErrorReason(err) }, 'network status run skipped: database unavailable')
+            : o.log.warn({ err }, 'network status run failed'),
+        )
         .finally(() => (running = false));
     }, tc.statusIntervalSeconds * 1000);
     timer.unref();
