@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { markDatabaseConnectionError } from '../core/errors.js';
 import * as coreSchema from './schema.js';
 import * as deviceSchema from './schema-device.js';
 import * as resourceSchema from './schema-resource.js';
@@ -53,17 +54,67 @@ export interface OpenOptions {
   /** PGlite: start from a dumped data dir (tests). */
   loadDataDir?: Blob | File | undefined;
   migrate?: boolean;
-  /** Called when an idle PostgreSQL connection fails (logged by the server). */
+  /** Called when a PostgreSQL connection fails, idle or in use (logged by the server). */
   onPoolError?: (err: Error) => void;
+  /** PostgreSQL: how long a query waits for a connection (pool full, or the server unreachable) before failing. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * A pool whose every connection handles its own errors. node-postgres emits `error` on a client whose socket fails
+ * (ECONNRESET, a backend terminated by pg_terminate_backend or a restart) even when a query is running on it, and
+ * pg-pool listens only while the client is idle: a connection lost while checked out (a transaction, the migrator)
+ * was an unhandled `error` event, which ends the process. Here each client listens for its whole life; the query in
+ * flight still fails (and the pool drops the client on release), so callers see an error they can retry or answer
+ * with 503. Socket errors are marked as the database's (`isDatabaseUnavailable`), also when connecting fails.
+ */
+export function createPool(url: string, opts: Pick<OpenOptions, 'onPoolError' | 'connectTimeoutMs'> = {}): pg.Pool {
+  const reported = new WeakSet<Error>();
+  const report = (err: Error) => {
+    markDatabaseConnectionError(err);
+    if (reported.has(err)) return;
+    reported.add(err);
+    opts.onPoolError?.(err);
+  };
+  const markSocketError = (err: Error) => {
+    const code = (err as { code?: unknown }).code;
+    return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? markDatabaseConnectionError(err) : err;
+  };
+  class HandledClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', report);
+    }
+
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error) => void): void;
+    override connect(callback?: (err: Error) => void): Promise<pg.Client> | void {
+      if (!callback) {
+        return super.connect().catch((err: Error) => {
+          throw markSocketError(err);
+        });
+      }
+      super.connect((err: Error) => callback(err ? markSocketError(err) : err));
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+    keepAlive: true,
+    Client: HandledClient as unknown as new () => pg.ClientBase,
+  });
+  // An idle client's error reaches the pool too (it then discards the client); HandledClient has reported it.
+  pool.on('error', report);
+  return pool;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const runMigrations = opts.migrate !== false;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (restart, failover, admin) must not crash the process; the pool
-    // replaces it on the next query.
-    pool.on('error', (err) => opts.onPoolError?.(err));
+    // A connection dropped by the server (restart, failover, admin) must not crash the process; the pool replaces
+    // it on the next query.
+    const pool = createPool(opts.databaseUrl, opts);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return {
