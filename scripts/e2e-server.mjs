@@ -21,6 +21,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     HELIO_MQTT_PORT: process.env.HELIO_MQTT_PORT ?? '0',
     HELIO_LOG_LEVEL: 'warn',
     HELIO_LOGIN_IP_MAX_FAILURES: '10000',
+    // Guest registration is off by default (issue 11); the register walk (e2e/register.spec.ts) needs it on.
+    HELIO_REGISTER_MODE: 'on',
   },
 });
 const stop = () => {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -11,14 +12,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { collectRoutes, installAccessCheck, type AuthUser, type RouteRecord } from './core/access.js';
 import { setTimeZone } from './core/dates.js';
-import { BizError, ForbiddenError, ValidationError } from './core/errors.js';
+import { BizError, ForbiddenError, ValidationError, badInputState, databaseErrorReason, isDatabaseUnavailable } from './core/errors.js';
 import { msg, pickLang, type Lang, type MessageKey } from './core/i18n.js';
 import { createKvStore, type KvStore } from './core/kv-store.js';
+import { logRedaction } from './core/redact.js';
+import { boundRouteIntegers, refuseNul } from './core/validate.js';
+import { installSecurityHeaders } from './core/security-headers.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { uniqueViolation } from './db/unique-constraints.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
-import { loadKeys, type Keys } from './modules/auth/keys.js';
+import { loadKeys, reportKeys, type Keys } from './modules/auth/keys.js';
 import { LockoutService } from './modules/auth/lockout.service.js';
 import { PermissionService } from './modules/auth/permission.service.js';
 import { TokenService } from './modules/auth/token.service.js';
@@ -27,7 +32,9 @@ import { packageCodeCache } from './modules/tenant/tenant-menus.js';
 import { registerModules } from './modules/index.js';
 import type { CrudHandle } from './crud/register-crud.js';
 import { LogService } from './modules/log/log.service.js';
+import { installPasswordGate } from './modules/user/password-gate.js';
 import { loadResourceSettings } from './modules/resource/settings.js';
+import { configureStorageKey } from './modules/resource/secret-box.js';
 import { registerCompression, registerWebApp, resolveWebDir } from './web-app.js';
 
 declare module 'fastify' {
@@ -67,6 +74,8 @@ export interface BuildOptions {
   database?: Database;
   kv?: KvStore;
   logger?: boolean;
+  /** Where the process log goes (default stdout); tests capture it. Secrets are redacted either way. */
+  logStream?: DestinationStream;
 }
 
 export async function createServices(config: Config, opts: BuildOptions = {}): Promise<Services> {
@@ -75,7 +84,8 @@ export async function createServices(config: Config, opts: BuildOptions = {}): P
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   const kv = opts.kv ?? createKvStore(config.redisUrl);
-  const keys = await loadKeys(database.db, config.jwtSecret);
+  configureStorageKey(database.db, config.storageKey);
+  const keys = await loadKeys(database.db, { jwtSecret: config.jwtSecret, sm2PrivateKey: config.sm2PrivateKey });
   const tokens = new TokenService(database.db, keys.jwt, {
     accessTtl: config.accessTokenTtl,
     refreshTtl: config.refreshTokenTtl,
@@ -115,10 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger:
       opts.logger === false
         ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers["blade-auth"]', 'req.headers.cookie'],
-          },
+        : { level: config.logLevel, ...logRedaction(), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
@@ -126,10 +133,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const routes = collectRoutes(app);
+  // Integers of every route's input schemas are 32-bit unless bounded otherwise (core/validate.ts).
+  app.addHook('onRoute', boundRouteIntegers);
+  await reportKeys(services.database.db, services.keys, app.log);
 
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('user', undefined);
   app.decorateRequest('authError', undefined);
+  installSecurityHeaders(app);
 
   // Blade clients POST with a JSON content type and no body (e.g. `remove?ids=`): treat that as {}.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -159,6 +170,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     else req.authError = 'unauthorized';
   });
   installAccessCheck(app, services.permissions);
+  // NUL in any query, path or body text: a 400 for every route (no column can store it; core/validate.ts).
+  app.addHook('preValidation', refuseNul);
+  // A generated password must be changed before anything else (modules/user/password-gate.ts).
+  installPasswordGate(app, services);
   // API scopes: an endpoint covered by a scope rule is open only to roles granted that rule.
   app.addHook('preValidation', async (req) => {
     if (req.is404 || !req.user) return;
@@ -175,6 +190,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (err instanceof ValidationError) {
       return reply.status(400).send({ code: 400, success: false, data: {}, msg: err.messages.join('; ') });
     }
+    // A unique index said no (a concurrent duplicate the check before the write could not see): the rule's 400.
+    const duplicate = uniqueViolation(err, lang);
+    if (duplicate) return reply.status(400).send({ code: 400, success: false, data: {}, msg: duplicate.message });
+    // A value the database could not take (class 22, 54000): a 400. Logged by SQLSTATE and route only, never the value.
+    const badInput = badInputState(err);
+    if (badInput) {
+      req.log.warn({ sqlstate: badInput, route: `${req.method} ${req.routeOptions.url}` }, 'an unvalidated value reached the database');
+      return reply.status(400).send({ code: 400, success: false, data: {}, msg: msg(lang, 'badInput') });
+    }
     const fe = err as FastifyError;
     if (fe.validation) {
       const detail = fe.validation
@@ -190,6 +214,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (statusCode === 405) return reply.status(405).send({ code: 405, success: false, data: {}, msg: msg(lang, 'methodNotAllowed') });
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(400).send({ code: 400, success: false, data: {}, msg: msg(lang, 'badRequest') });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (connection lost, refused, pool timeout): transient, so 503 and a retry hint, not 500.
+      req.log.warn({ reason: databaseErrorReason(err) }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: 503, success: false, data: {}, msg: msg(lang, 'databaseUnavailable') });
     }
     req.log.error({ err }, 'unhandled error');
     services.logs.serverError(err, req);

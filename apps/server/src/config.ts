@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start. A bad value stops the server with a message that
  * names the variable, what it got and what it accepts.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -13,12 +14,20 @@ export interface Config {
   mqttUrl: string | undefined;
   mqttPort: number;
   adminPassword: string | undefined;
+  /** HELIO_JWT_SECRET or the file named by HELIO_JWT_SECRET_FILE; else the key generated into the database. */
   jwtSecret: string | undefined;
+  /** HELIO_SM2_PRIVATE_KEY(_FILE): 64 hex digits; the public key is derived from it. */
+  sm2PrivateKey: string | undefined;
+  /** HELIO_STORAGE_KEY(_FILE): the AES-256 key that seals stored secrets, 32 bytes as base64 or hex. */
+  storageKey: Buffer | undefined;
   captcha: boolean;
   simulator: boolean;
   tenantMode: boolean;
   switchMode: boolean;
+  /** Guest self-registration (off by default); when on: captcha, a limit per IP, approval by an administrator. */
   registerMode: boolean;
+  /** Registration attempts per client IP and hour (HELIO_REGISTER_IP_LIMIT). */
+  registerIpLimit: number;
   accessTokenTtl: number | undefined;
   refreshTokenTtl: number | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -74,6 +83,51 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/**
+ * A secret from the variable itself or from the file its `_FILE` twin names (Docker and Kubernetes secrets), so it
+ * need not sit in the environment or in the database. Both at once is an error; surrounding whitespace is trimmed.
+ */
+function secretValue(env: Env, name: string): string | undefined {
+  const direct = env[name] || undefined;
+  const file = env[`${name}_FILE`] || undefined;
+  if (direct !== undefined && file !== undefined) {
+    throw new ConfigError(`${name} and ${name}_FILE are both set: use one of them`);
+  }
+  if (file === undefined) return direct;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${name}_FILE="${file}" cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const v = text.trim();
+  if (v === '') throw new ConfigError(`${name}_FILE="${file}" is empty`);
+  return v;
+}
+
+function storageKey(env: Env): Buffer | undefined {
+  const raw = secretValue(env, 'HELIO_STORAGE_KEY');
+  if (raw === undefined) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/]{43}=?$/.test(raw)
+      ? Buffer.from(raw, 'base64')
+      : undefined;
+  if (!key || key.length !== 32 || new Set(key).size < 8) {
+    throw new ConfigError('HELIO_STORAGE_KEY must be 32 random bytes as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)');
+  }
+  return key;
+}
+
+function sm2PrivateKey(env: Env): string | undefined {
+  const raw = secretValue(env, 'HELIO_SM2_PRIVATE_KEY');
+  if (raw === undefined) return undefined;
+  if (!/^[0-9a-f]{64}$/i.test(raw) || /^0+$/.test(raw)) {
+    throw new ConfigError('HELIO_SM2_PRIVATE_KEY must be an SM2 private key of 64 hex digits');
+  }
+  return raw.toLowerCase();
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -91,7 +145,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 64)) {
     throw new ConfigError('HELIO_ADMIN_PASSWORD must be 8 to 64 characters long');
   }
-  const jwtSecret = env.HELIO_JWT_SECRET || undefined;
+  const jwtSecret = secretValue(env, 'HELIO_JWT_SECRET');
   if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('HELIO_JWT_SECRET must be at least 32 bytes; leave it unset to have one generated');
   }
@@ -105,17 +159,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mqttPort: int(env, 'HELIO_MQTT_PORT', 1884, 0, 65535),
     adminPassword,
     jwtSecret,
+    sm2PrivateKey: sm2PrivateKey(env),
+    storageKey: storageKey(env),
     captcha: bool(env, 'HELIO_CAPTCHA', true),
     simulator: bool(env, 'HELIO_SIMULATOR', true),
     tenantMode: bool(env, 'HELIO_TENANT_MODE', true),
     switchMode: bool(env, 'HELIO_SWITCH_MODE', false),
-    registerMode: bool(env, 'HELIO_REGISTER_MODE', true),
+    registerMode: bool(env, 'HELIO_REGISTER_MODE', false),
+    registerIpLimit: int(env, 'HELIO_REGISTER_IP_LIMIT', 5, 1, 10_000),
     accessTokenTtl: optInt(env, 'HELIO_ACCESS_TOKEN_TTL', 60, 86_400),
     refreshTokenTtl: optInt(env, 'HELIO_REFRESH_TOKEN_TTL', 300, 90 * 86_400),
     logLevel: logLevel as Config['logLevel'],
     timeZone,
     loginMaxFailures: int(env, 'HELIO_LOGIN_MAX_FAILURES', 5, 1, 1000),
-    loginIpMaxFailures: int(env, 'HELIO_LOGIN_IP_MAX_FAILURES', 5, 1, 100_000),
+    loginIpMaxFailures: int(env, 'HELIO_LOGIN_IP_MAX_FAILURES', 100, 1, 100_000),
     loginLockMinutes: int(env, 'HELIO_LOGIN_LOCK_MINUTES', 30, 1, 24 * 60),
     maxPageSize: int(env, 'HELIO_MAX_PAGE_SIZE', 500, 10, 10_000),
     webDir: env.HELIO_WEB_DIR || undefined,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../src/app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { md5Hex } from '../src/modules/auth/password.js';
@@ -53,7 +53,8 @@ export interface TestApp extends BuiltApp {
   stop(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `build.logStream`: run with the process log on (at HELIO_LOG_LEVEL) and written there, for tests that read it. */
+export async function createTestApp(env: Record<string, string> = {}, build: Pick<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
   const database = await testDatabase();
   const config = loadConfig({
     HELIO_CAPTCHA: 'off',
@@ -64,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     HELIO_WEB_DIR: '/nonexistent-helio-web',
     ...env,
   });
-  const built = await buildApp(config, { database, logger: false });
+  const built = await buildApp(config, build.logStream ? { database, logStream: build.logStream } : { database, logger: false });
   const req = (opts: InjectOptions) => built.app.inject(opts);
   const login = async (account = 'admin', password = TEST_ADMIN_PASSWORD, tenantId = '000000') => {
     const res = await req({

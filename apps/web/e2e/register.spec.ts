@@ -28,6 +28,8 @@ test.describe('public forms', () => {
     await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
 
     await page.getByLabel('确认密码').fill('Guest-2026a');
+    // Registration always needs the captcha (issue 11); a wrong answer shows the server's message.
+    await page.getByLabel('验证码').fill('wrong');
     const answer = page.waitForResponse((r) => r.url().includes('/api/blade-system/user/register-guest'));
     await submit.click();
     const response = await answer;

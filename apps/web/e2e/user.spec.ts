@@ -123,12 +123,15 @@ test('user tools: grant roles, reset password, unlock, platform, import errors, 
   await save(page);
   await expect(user).toContainText('电工');
 
-  // Reset password names the initial password; unlock.
+  // Reset password gives a new random password, shown once (issue 11); unlock.
   await user.locator('.ant-checkbox-input').check();
   await (await toolbarButton(page, /密码重置/)).click();
-  await expect(page.locator('.ant-modal-confirm').getByText(/确定将选择账号密码重置为 \S+ \?/)).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm').getByText(/生成新的随机密码/)).toBeVisible();
   await confirm(page);
   await expect(page.getByText('操作成功!').last()).toBeVisible();
+  const issued = page.locator('.ant-modal').filter({ hasText: '我已记下' });
+  await expect(issued.getByRole('row').filter({ hasText: account })).toContainText(/[A-Za-z0-9]{10}/);
+  await issued.getByRole('button', { name: '我已记下' }).click();
   await user.locator('.ant-checkbox-input').check();
   await (await toolbarButton(page, /账号解封/)).click();
   await expect(page.getByText('确定将选择账号解封?')).toBeVisible();

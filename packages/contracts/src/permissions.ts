@@ -31,6 +31,7 @@ export const BUTTON_ACTIONS = [
   'unbind',
   'copy',
   'gen',
+  'approve',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 
@@ -171,7 +172,7 @@ export const AREAS = [
       {
         code: 'user',
         path: '/system/user',
-        buttons: [...CRUD, 'role', 'reset', 'unlock', 'platform', 'import', 'export'],
+        buttons: [...CRUD, 'role', 'reset', 'unlock', 'platform', 'import', 'export', 'approve'],
       },
       { code: 'dept', path: '/system/dept', buttons: CRUD },
       { code: 'post', path: '/system/post', buttons: CRUD },

@@ -1,7 +1,7 @@
 /**
  * Stations, devices and telemetry tables. Their DDL is hand-written in drizzle/0001_devices.sql (time-partitioned
- * tables and SQL functions are beyond drizzle-kit); these definitions give typed queries over them and must match
- * that file column for column. Raw telemetry and the bulk paths use raw SQL (modules/telemetry/telemetry.repository.ts).
+ * tables and SQL functions are beyond drizzle-kit; row versions: 0006); these definitions give typed queries over them
+ * and must match those files column for column. Raw telemetry and the bulk paths use raw SQL (modules/telemetry/telemetry.repository.ts).
  *
  * Conventions (docs/device-protocol.md): power in W (signed: grid + = import, battery + = discharge), energy in kWh,
  * voltage V, current A, temperature °C, SoC/SoH %. Times are timestamptz; local-time rollup keys (hour start instant,

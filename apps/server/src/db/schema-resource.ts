@@ -1,9 +1,11 @@
 /**
  * Storage, attachments, SMS, notices (read marks), developer-tool and report tables. Their DDL is hand-written in
- * drizzle/0002_resources.sql; these definitions give typed queries over them. Secrets (storage and SMS secret keys,
- * data source passwords) are stored sealed with AES-256-GCM (modules/resource/secret-box.ts), never in clear.
+ * drizzle/0002_resources.sql (row versions and unique codes: 0006); these definitions give typed queries over them.
+ * Secrets (storage and SMS secret keys, data source passwords) are stored sealed with AES-256-GCM
+ * (modules/resource/secret-box.ts), never in clear.
  */
-import { customType, index, integer, pgTable, primaryKey, smallint, text, varchar, bigint } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar, bigint } from 'drizzle-orm/pg-core';
 import { audit, id, tenantId, ts } from './columns.js';
 
 
@@ -33,7 +35,10 @@ export const oss = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...audit(),
   },
-  (t) => [index('blade_oss_tenant_idx').on(t.tenantId, t.isDeleted)],
+  (t) => [
+    index('blade_oss_tenant_idx').on(t.tenantId, t.isDeleted),
+    uniqueIndex('blade_oss_code_uq').on(t.tenantId, t.ossCode).where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 /** Every stored upload: the object name is chosen by the server; the original name is kept as data only. */
@@ -75,7 +80,10 @@ export const sms = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...audit(),
   },
-  (t) => [index('blade_sms_tenant_idx').on(t.tenantId, t.isDeleted)],
+  (t) => [
+    index('blade_sms_tenant_idx').on(t.tenantId, t.isDeleted),
+    uniqueIndex('blade_sms_code_uq').on(t.tenantId, t.smsCode).where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 /** Every message an SMS provider was asked to send (the log-only provider's whole output). */
@@ -111,28 +119,36 @@ export const noticeRead = pgTable(
 );
 
 /** Data sources for the code generator: PostgreSQL on allow-listed hosts; the password is sealed. */
-export const datasource = pgTable('blade_datasource', {
-  id: id('id').primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
-  category: integer('category').notNull().default(1),
-  driverClass: varchar('driver_class', { length: 100 }).notNull().default('org.postgresql.Driver'),
-  url: varchar('url', { length: 500 }).notNull(),
-  username: varchar('username', { length: 100 }),
-  password: varchar('password', { length: 1000 }),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
-});
+export const datasource = pgTable(
+  'blade_datasource',
+  {
+    id: id('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    category: integer('category').notNull().default(1),
+    driverClass: varchar('driver_class', { length: 100 }).notNull().default('org.postgresql.Driver'),
+    url: varchar('url', { length: 500 }).notNull(),
+    username: varchar('username', { length: 100 }),
+    password: varchar('password', { length: 1000 }),
+    remark: varchar('remark', { length: 255 }),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('blade_datasource_name_uq').on(t.name).where(sql`${t.isDeleted} = 0`)],
+);
 
-export const model = pgTable('blade_model', {
-  id: id('id').primaryKey(),
-  datasourceId: id('datasource_id').notNull(),
-  modelName: varchar('model_name', { length: 64 }).notNull(),
-  modelCode: varchar('model_code', { length: 64 }).notNull(),
-  modelTable: varchar('model_table', { length: 64 }).notNull(),
-  modelClass: varchar('model_class', { length: 64 }),
-  modelRemark: varchar('model_remark', { length: 500 }),
-  ...audit(),
-});
+export const model = pgTable(
+  'blade_model',
+  {
+    id: id('id').primaryKey(),
+    datasourceId: id('datasource_id').notNull(),
+    modelName: varchar('model_name', { length: 64 }).notNull(),
+    modelCode: varchar('model_code', { length: 64 }).notNull(),
+    modelTable: varchar('model_table', { length: 64 }).notNull(),
+    modelClass: varchar('model_class', { length: 64 }),
+    modelRemark: varchar('model_remark', { length: 500 }),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('blade_model_code_uq').on(t.modelCode).where(sql`${t.isDeleted} = 0`)],
+);
 
 export const modelPrototype = pgTable(
   'blade_model_prototype',

@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-import { audit, id, tenantId, ts } from './columns.js';
+import { audit, id, tenantId, ts, version } from './columns.js';
 
 export { id };
 
@@ -82,6 +82,8 @@ export const user = pgTable(
     account: varchar('account', { length: 45 }).notNull(),
     /** argon2id PHC string, or a legacy Blade `sha1(md5)` hex re-hashed at the next sign-in. */
     password: varchar('password', { length: 255 }).notNull(),
+    /** 1: the password was generated (create without one, reset); only user-info and password change until changed. */
+    mustChangePassword: smallint('must_change_password').notNull().default(0),
     name: varchar('name', { length: 20 }),
     realName: varchar('real_name', { length: 50 }),
     avatar: varchar('avatar', { length: 2000 }),
@@ -97,6 +99,7 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sql`${t.isDeleted} = 0`),
+    uniqueIndex('blade_user_email_uq').on(t.tenantId, t.email).where(sql`${t.isDeleted} = 0 AND ${t.email} IS NOT NULL AND ${t.email} <> ''`),
     index('blade_user_tenant_idx').on(t.tenantId, t.isDeleted),
     // Lists walk users newest first and stop after a page (user/list's default order).
     index('blade_user_list_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sql`${t.isDeleted} = 0`),
@@ -138,7 +141,10 @@ export const role = pgTable(
     sort: integer('sort').notNull().default(1),
     ...audit(),
   },
-  (t) => [index('blade_role_tenant_idx').on(t.tenantId)],
+  (t) => [
+    index('blade_role_tenant_idx').on(t.tenantId),
+    uniqueIndex('blade_role_alias_uq').on(t.tenantId, t.roleAlias).where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 export const roleMenu = pgTable(
@@ -177,7 +183,11 @@ export const menu = pgTable(
     remark: varchar('remark', { length: 255 }),
     ...audit(),
   },
-  (t) => [index('blade_menu_parent_idx').on(t.parentId), index('blade_menu_code_idx').on(t.code)],
+  (t) => [
+    index('blade_menu_parent_idx').on(t.parentId),
+    index('blade_menu_code_idx').on(t.code),
+    uniqueIndex('blade_menu_code_uq').on(t.code).where(sql`${t.isDeleted} = 0`),
+  ],
 );
 
 export const topMenu = pgTable('blade_top_menu', {
@@ -215,16 +225,20 @@ export const dept = pgTable(
   (t) => [index('blade_dept_tenant_idx').on(t.tenantId), index('blade_dept_parent_idx').on(t.parentId)],
 );
 
-export const post = pgTable('blade_post', {
-  id: id('id').primaryKey(),
-  tenantId: tenantId(),
-  category: integer('category'),
-  postCode: varchar('post_code', { length: 12 }),
-  postName: varchar('post_name', { length: 64 }).notNull(),
-  sort: integer('sort').notNull().default(1),
-  remark: varchar('remark', { length: 255 }),
-  ...audit(),
-});
+export const post = pgTable(
+  'blade_post',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    category: integer('category'),
+    postCode: varchar('post_code', { length: 12 }),
+    postName: varchar('post_name', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(1),
+    remark: varchar('remark', { length: 255 }),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('blade_post_code_uq').on(t.tenantId, t.postCode).where(sql`${t.isDeleted} = 0`)],
+);
 
 const dictColumns = () => ({
   id: id('id').primaryKey(),
@@ -242,12 +256,17 @@ const dictColumns = () => ({
   ...audit(),
 });
 
+// A dictionary (root row) once per code and language; an item's key once per code and language.
 export const dict = pgTable('blade_dict', dictColumns(), (t) => [
   index('blade_dict_code_idx').on(t.code, t.parentId),
+  uniqueIndex('blade_dict_code_uq').on(t.code, t.language).where(sql`${t.parentId} = 0 AND ${t.isDeleted} = 0`),
+  uniqueIndex('blade_dict_key_uq').on(t.code, t.dictKey, t.language).where(sql`${t.parentId} <> 0 AND ${t.isDeleted} = 0`),
 ]);
 
 export const dictBiz = pgTable('blade_dict_biz', { ...dictColumns(), tenantId: tenantId() }, (t) => [
   index('blade_dict_biz_code_idx').on(t.tenantId, t.code, t.parentId),
+  uniqueIndex('blade_dict_biz_code_uq').on(t.tenantId, t.code, t.language).where(sql`${t.parentId} = 0 AND ${t.isDeleted} = 0`),
+  uniqueIndex('blade_dict_biz_key_uq').on(t.tenantId, t.code, t.dictKey, t.language).where(sql`${t.parentId} <> 0 AND ${t.isDeleted} = 0`),
 ]);
 
 export const param = pgTable(
@@ -275,6 +294,7 @@ export const region = pgTable(
     regionLevel: integer('region_level').notNull(),
     sort: integer('sort').notNull().default(1),
     remark: varchar('remark', { length: 255 }),
+    version: version(),
   },
   (t) => [index('blade_region_parent_idx').on(t.parentCode)],
 );

@@ -76,4 +76,16 @@ describe('router guard (spec §2)', () => {
   it('without a token the lock page leads to sign-in (nothing to unlock)', () => {
     expect(decide('/lock', undefined, true)).toEqual({ action: 'redirect', to: '/login', logout: true });
   });
+
+  it('with a generated password opens nothing but the password change page (issue 11)', () => {
+    const must = (pathname: string) =>
+      decideRoute({ pathname, fullPath: pathname, token: 'tok', locked: false, meta: publicRouteMeta(pathname) ?? {}, mustChangePassword: true });
+    for (const path of ['/wel/index', '/system/user', '/login', '/', '/404']) {
+      expect(must(path)).toEqual({ action: 'redirect', to: '/change-password', logout: false });
+    }
+    expect(must('/change-password')).toEqual({ action: 'allow', addTab: false });
+    // Changed (or never generated): the page sends the user on; signed out: to sign in.
+    expect(decide('/change-password', 'tok')).toEqual({ action: 'redirect', to: '/wel/index', logout: false });
+    expect(decide('/change-password', undefined)).toEqual({ action: 'redirect', to: '/login', logout: false });
+  });
 });

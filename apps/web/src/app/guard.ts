@@ -9,7 +9,12 @@ export interface GuardInput {
   token: string | undefined;
   locked: boolean;
   meta: RouteMeta;
+  /** The signed-in user's password was generated and must be changed first. */
+  mustChangePassword?: boolean;
 }
+
+/** Where a user whose password was generated changes it, before anything else opens. */
+export const CHANGE_PASSWORD_PAGE = '/change-password';
 
 export type GuardDecision =
   | { action: 'allow'; addTab: boolean }
@@ -31,7 +36,8 @@ function isEmptyToken(token: string): boolean {
 }
 
 /**
- * Router guard (spec §2): with a token — locked → lock page; an empty token → log out and sign in again; the
+ * Router guard (spec §2): with a token — locked → lock page; a generated password → the password change page and
+ * nothing else until it is changed; an empty token → log out and sign in again; the
  * login page → home (or the page the user was sent away from); otherwise open (and add as a tab unless public or marked not a tab). Without a token only
  * public routes open; others go to the login page, remembering where the user was going.
  */
@@ -44,6 +50,11 @@ export function decideRoute(input: GuardInput): GuardDecision {
       if (pathname === WEBSITE.lockPage) return { action: 'allow', addTab: false };
       return { action: 'redirect', to: WEBSITE.lockPage, logout: false };
     }
+    if (input.mustChangePassword) {
+      if (pathname === CHANGE_PASSWORD_PAGE) return { action: 'allow', addTab: false };
+      return { action: 'redirect', to: CHANGE_PASSWORD_PAGE, logout: false };
+    }
+    if (pathname === CHANGE_PASSWORD_PAGE) return { action: 'redirect', to: WEBSITE.firstPage, logout: false };
     if (pathname === WEBSITE.loginPage || pathname === '/') {
       return { action: 'redirect', to: redirectTarget(input.fullPath), logout: false };
     }
@@ -52,7 +63,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
     return { action: 'allow', addTab: !isPublic && meta.isTab !== false };
   }
   if (isPublic) {
-    if (pathname === WEBSITE.lockPage) return { action: 'redirect', to: WEBSITE.loginPage, logout: locked };
+    if (pathname === WEBSITE.lockPage || pathname === CHANGE_PASSWORD_PAGE) return { action: 'redirect', to: WEBSITE.loginPage, logout: locked };
     return { action: 'allow', addTab: false };
   }
   const keep = input.fullPath && input.fullPath !== WEBSITE.firstPage ? input.fullPath : '';

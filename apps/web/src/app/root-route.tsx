@@ -24,6 +24,7 @@ export function RootRoute() {
   const { t, i18n } = useTranslation();
   const locked = useSessionStore((s) => s.locked);
   const storeToken = useSessionStore((s) => s.token);
+  const mustChangePassword = useSessionStore((s) => s.user?.password_change_required === true);
   const token = readRawAccessToken();
 
   useEffect(() => {
@@ -47,7 +48,7 @@ export function RootRoute() {
   if (!publicMeta && !token && !isKnownPath(location.pathname, readMenuCache())) {
     return <Navigate to="/404" replace />;
   }
-  const decision = decideRoute({ pathname: location.pathname, fullPath, token, locked, meta: publicMeta ?? {} });
+  const decision = decideRoute({ pathname: location.pathname, fullPath, token, locked, meta: publicMeta ?? {}, mustChangePassword });
   if (decision.action === 'redirect') {
     return decision.logout ? <LogoutRedirect to={decision.to} /> : <Navigate to={decision.to} replace />;
   }

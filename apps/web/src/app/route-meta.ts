@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES: Record<string, RouteMeta> = {
   '/register': { isAuth: false, isTab: false, titleKey: 'register.title' },
   '/forgot': { isAuth: false, isTab: false, titleKey: 'forgot.title' },
   [WEBSITE.lockPage]: { isAuth: false, isTab: false, titleKey: 'lock.title' },
+  // Needs the session, but opens outside the shell (the guard sends a signed-out visitor to sign in).
+  '/change-password': { isAuth: false, isTab: false, titleKey: 'info.firstPassword.title' },
   '/404': { isAuth: false, isTab: false, titleKey: 'error.404.title' },
   '/403': { isAuth: false, isTab: false, titleKey: 'error.403.title' },
   '/500': { isAuth: false, isTab: false, titleKey: 'error.500.title' },

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: '/register', lazy: page(() => import('@/features/auth/register-page'), 'RegisterPage') },
       { path: '/forgot', lazy: page(() => import('@/features/auth/forgot-page'), 'ForgotPage') },
       { path: '/lock', lazy: page(() => import('@/features/auth/lock-page'), 'LockPage') },
+      { path: '/change-password', lazy: page(() => import('@/features/auth/change-password-page'), 'ChangePasswordPage') },
       { path: '/404', lazy: page(() => import('@/features/errors/error-pages'), 'NotFoundPage') },
       { path: '/403', lazy: page(() => import('@/features/errors/error-pages'), 'ForbiddenPage') },
       { path: '/500', lazy: page(() => import('@/features/errors/error-pages'), 'ServerErrorPage') },

@@ -84,6 +84,25 @@ export interface ResourceDef {
   tree?: { parentKey: string; titleKey: string };
   /** Serves `GET …/select`: unpaged rows for drop-downs, labelled by this field. */
   select?: { labelKey: string };
+  /**
+   * Optimistic locking (default true): rows carry `version` (detail, list); an edit that sends back the version it
+   * read is refused with 409 when the row changed since. `false` only for a table without the column.
+   */
+  versioned?: boolean;
+}
+
+/**
+ * Optimistic locking, for every editable row: the key of its version in VOs and edit bodies, its label (messages),
+ * and the HTTP status and `R.code` of a stale edit. An edit without a version is accepted (last writer wins): stock
+ * Blade clients do not know the field; Helio's console always sends it.
+ */
+export const VERSION_KEY = 'version';
+export const VERSION_LABEL: Label = { zh: '版本', en: 'Version' };
+export const CONFLICT_CODE = 409;
+
+/** Whether a resource's rows carry a version. */
+export function isVersioned(def: Pick<ResourceDef, 'versioned'>): boolean {
+  return def.versioned !== false;
 }
 
 export function defineResource<const T extends ResourceDef>(def: T): T {

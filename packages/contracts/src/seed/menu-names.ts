@@ -141,6 +141,7 @@ export const BUTTON_NAMES: Record<ButtonAction, MenuName> = {
   unbind: { zh: '解绑', en: 'Unbind', icon: 'DisconnectOutlined' },
   copy: { zh: '复制', en: 'Copy', icon: 'CopyOutlined' },
   gen: { zh: '代码生成', en: 'Generate code', icon: 'CodeOutlined' },
+  approve: { zh: '注册审核', en: 'Approve registrations', icon: 'AuditOutlined' },
 };
 
 /**

@@ -2,11 +2,12 @@
  * `/api/blade-auth/...`: both token contracts, captcha, logout, user-info, clear-cache, the SM2 public key, and
  * Helio's public settings for the sign-in page.
  */
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../app.js';
 import { ok, RSchema } from '../../core/envelope.js';
-import { BizError } from '../../core/errors.js';
+import { BizError, ForbiddenError } from '../../core/errors.js';
 import { msg } from '../../core/i18n.js';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import type { SignInResult } from './auth.service.js';
@@ -89,6 +90,8 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
     avatar: r.user.avatar || DEFAULT_AVATAR,
     detail: { type: r.subject.userType ?? 'web' },
     license: 'powered by helio',
+    // A generated password: only the password change (and user info, menus) answers until it is changed.
+    password_change_required: r.user.mustChangePassword === 1,
   });
 
   const bxError = (req: FastifyRequest, reply: FastifyReply, e: unknown) => {
@@ -217,6 +220,7 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
         account: r.subject.account,
         expiresIn: r.tokens.expiresIn,
         license: 'powered by helio',
+        passwordChangeRequired: r.user.mustChangePassword === 1,
       });
     },
   );
@@ -294,6 +298,33 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
         postId: u.postIds.join(','),
         clientId: u.clientId,
       });
+    },
+  );
+
+  /**
+   * Clears the sign-in slow-down of client addresses (lockout.service.ts): the per-IP failure counter is shared by
+   * every tenant, so only a platform user holding the user page's unlock button (`user_unlock`) may clear it.
+   * Accounts are cleared by `user/unlock`. `ips` = comma-separated IPv4/IPv6 addresses (query, form or JSON body).
+   */
+  app.post(
+    '/api/blade-system/user/unlock-ip',
+    {
+      config: { access: { permission: 'user_unlock' } },
+      schema: {
+        tags: ['user'],
+        summary: 'Clear the sign-in slow-down of client IP addresses (platform administrators)',
+        querystring: Type.Object({ ips: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: true }),
+      },
+    },
+    async (req) => {
+      if (req.user!.tenantId !== PLATFORM_TENANT_ID) throw new ForbiddenError();
+      const ips = (params(req).ips ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      if (ips.length === 0 || ips.length > 100) throw new BizError('badRequest');
+      const bad = ips.find((ip) => isIP(ip) === 0);
+      if (bad !== undefined) throw new BizError('ipInvalid', { ip: bad.slice(0, 64) });
+      // 1.2.3.4 and ::ffff:1.2.3.4 are the same client; an IPv6 address clears its /64 (lockout.service.ts).
+      for (const ip of ips) await s.lockout.unlockIp(ip);
+      return ok(req, true);
     },
   );
 

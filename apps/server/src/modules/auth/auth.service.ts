@@ -11,6 +11,7 @@ import type { CaptchaService } from './captcha.service.js';
 import type { LockoutService } from './lockout.service.js';
 import { hashCanonical, verifyPassword } from './password.js';
 import type { IssuedTokens, TokenService, TokenSubject } from './token.service.js';
+import { PENDING } from '../user/user-status.js';
 
 export type ClientRow = typeof client.$inferSelect;
 export type UserRow = typeof user.$inferSelect;
@@ -84,15 +85,19 @@ export class AuthService {
     }
     const account = input.account.trim();
     if (!account || account.length > 45) throw new BizError('badCredentials');
-    const locked = await this.lockout.isLocked(input.tenantId, account, input.ip);
+    // Past the per-IP limit the address is slowed down (one evaluated attempt per delay period), never locked.
+    const gate = await this.lockout.ipGate(input.ip);
+    if (!gate.ok) throw new BizError('loginThrottled', { seconds: gate.retryAfterSeconds }, 429, 429);
+    const locked = await this.lockout.isLocked(input.tenantId, account);
     const [row] = await this.db
       .select()
       .from(user)
       .where(and(eq(user.tenantId, input.tenantId), eq(user.account, account), eq(user.isDeleted, 0)));
     // Always verify (against a dummy hash when the account does not exist) so timing tells nothing.
     const check = await verifyPassword(locked ? undefined : row?.password, input.canonicalPassword);
-    if (locked || !row || !check.ok || row.status !== 1) {
-      if (!locked) await this.lockout.recordFailure(input.tenantId, account, input.ip);
+    // A registration waiting for approval (status PENDING) with the right password is told so below, not here.
+    if (locked || !row || !check.ok || (row.status !== 1 && row.status !== PENDING)) {
+      await this.lockout.recordFailure(input.tenantId, account, input.ip, locked);
       throw new BizError('badCredentials');
     }
     await this.assertTenantUsable(input.tenantId);
@@ -104,6 +109,7 @@ export class AuthService {
         .where(eq(user.id, row.id));
     }
     const { subject, roleNames } = await this.subjectFor(row, input.client.clientId, input.deptId, input.roleId);
+    if (row.status === PENDING) throw new BizError('registrationPending');
     subject.userType = input.userType ?? 'web';
     const tokens = await this.tokens.issue(subject, input.client);
     return { tokens, subject, user: row, roleNames };

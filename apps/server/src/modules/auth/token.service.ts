@@ -2,19 +2,22 @@
  * Access and refresh tokens.
  *
  * - Access token: an HS256 JWT with the Blade claims (blade-api.md §2.4) plus `sid` (the session) and `jti`,
- *   verified with a fixed algorithm, issuer, audience and `token_type`. It dies with its session: logout, a
- *   password change or disabling the user revokes the session and every access token of it stops working.
+ *   verified with a fixed algorithm, issuer, audience and `token_type`; `exp` and `iat` are required. It is bound to
+ *   its session: `tenant_id`, `user_id`, `account`, `client_id`, `role_id` and `dept_id` must equal what the session
+ *   (and its user) holds now, on every request — also for a token remembered as verified — and the role aliases
+ *   (who is an administrator) come from the session's roles, not from the token. It dies with its session: logout,
+ *   a password change or disabling the user revokes the session and every access token of it stops working.
  * - Refresh token: opaque (256 random bits), only its sha256 stored, rotated on every use; presenting a rotated
  *   one again revokes the whole session (reuse detection, RFC 9700). Sessions have an absolute lifetime equal to
  *   the client's refresh validity.
  */
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { AuthUser } from '../../core/access.js';
 import { nextId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
-import { refreshToken, session } from '../../db/schema.js';
+import { refreshToken, role, session, user } from '../../db/schema.js';
 
 export const ISSUER = 'issuser';
 export const AUDIENCE = 'audience';
@@ -50,9 +53,29 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** At most this many verified access tokens are remembered per process (the map is emptied when it is full). */
 const VERIFIED_MAX = 20_000;
+/** Clock skew tolerated for a token's `iat`. */
+const IAT_SKEW_SEC = 60;
+
+/** What a live session says about its tokens; each claim of an access token must match. */
+interface SessionBinding {
+  tenant_id: string;
+  user_id: string;
+  account: string;
+  client_id: string;
+  role_id: string;
+  dept_id: string;
+  /** Aliases of the session's roles (in role_id order), from the role table. */
+  roleAliases: string[];
+}
+
+const BOUND_CLAIMS = ['tenant_id', 'user_id', 'account', 'client_id', 'role_id', 'dept_id'] as const;
+
+function matches(payload: JWTPayload, b: SessionBinding): boolean {
+  return BOUND_CLAIMS.every((c) => typeof payload[c] === 'string' && payload[c] === b[c]);
+}
 
 export class TokenService {
-  private readonly sessionCache = new Map<string, { active: boolean; until: number }>();
+  private readonly sessionCache = new Map<string, { binding: SessionBinding | null; until: number }>();
   /**
    * Access tokens whose signature and claims were verified, until they expire: a hit skips the JWT work (a WebCrypto
    * HMAC, about a tenth of a simple list request's CPU). A token's bytes cannot change, so its signature stays valid;
@@ -177,6 +200,8 @@ export class TokenService {
         roleId: subject.roleIds.join(','),
       })
       .where(eq(session.id, s.id));
+    // The session's roles/depts may have changed: this process must not judge the new token by the old ones.
+    this.sessionCache.delete(s.id);
     const [accessToken, refresh] = await Promise.all([
       this.signAccess(subject, s.id, ttl.access),
       this.newRefresh(s.id, s.expiresAt),
@@ -209,19 +234,50 @@ export class TokenService {
     for (const r of rows) this.sessionCache.delete(r.id);
   }
 
-  /** Session liveness, cached for 2 s per process so a revocation reaches every process within that. */
-  async isSessionActive(sid: string): Promise<boolean> {
+  /**
+   * A live session's binding (null when it is unknown, revoked or expired), cached for 2 s per process so a
+   * revocation reaches every process within that. `fresh` skips the cache.
+   */
+  async sessionBinding(sid: string, fresh = false): Promise<SessionBinding | null> {
     const t = this.now();
     const hit = this.sessionCache.get(sid);
-    if (hit && hit.until > t) return hit.active;
+    if (!fresh && hit && hit.until > t) return hit.binding;
+    if (!/^\d{1,19}$/.test(sid) || BigInt(sid) > 9_223_372_036_854_775_807n) return null;
     const [s] = await this.db
-      .select({ revokedAt: session.revokedAt, expiresAt: session.expiresAt })
+      .select({
+        revokedAt: session.revokedAt,
+        expiresAt: session.expiresAt,
+        userId: session.userId,
+        tenantId: session.tenantId,
+        clientId: session.clientId,
+        roleId: session.roleId,
+        deptId: session.deptId,
+        account: sql<string | null>`(SELECT ${user.account} FROM ${user} WHERE ${user.id} = ${session.userId})`,
+        aliases: sql<string | null>`(SELECT string_agg(${role.roleAlias}, ',' ORDER BY array_position(string_to_array(${session.roleId}, ','), ${role.id}::text))
+          FROM ${role} WHERE ${role.id}::text = ANY(string_to_array(${session.roleId}, ',')) AND ${role.tenantId} = ${session.tenantId} AND ${role.isDeleted} = 0)`,
+      })
       .from(session)
       .where(eq(session.id, sid));
-    const active = !!s && !s.revokedAt && s.expiresAt.getTime() > t;
+    const binding: SessionBinding | null =
+      s && !s.revokedAt && s.expiresAt.getTime() > t
+        ? {
+            tenant_id: s.tenantId,
+            user_id: s.userId,
+            account: s.account ?? '',
+            client_id: s.clientId,
+            role_id: s.roleId ?? '',
+            dept_id: s.deptId ?? '',
+            roleAliases: s.aliases ? s.aliases.split(',') : [],
+          }
+        : null;
     if (this.sessionCache.size > 50_000) this.sessionCache.clear();
-    this.sessionCache.set(sid, { active, until: t + 2000 });
-    return active;
+    this.sessionCache.set(sid, { binding, until: t + 2000 });
+    return binding;
+  }
+
+  /** Session liveness (see `sessionBinding`). */
+  async isSessionActive(sid: string): Promise<boolean> {
+    return (await this.sessionBinding(sid)) !== null;
   }
 
   /** Verify an access token; null when it is not a valid, live Helio access token. */
@@ -237,15 +293,22 @@ export class TokenService {
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: new Date(t),
+          requiredClaims: ['exp', 'iat', 'sid'],
         }));
         if (payload.token_type !== 'access_token') return null;
+        if (payload.iat! > t / 1000 + IAT_SKEW_SEC) return null;
         if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
         this.verified.set(token, { payload, expMs: (payload.exp ?? 0) * 1000 });
       }
       const sid = typeof payload.sid === 'string' ? payload.sid : '';
-      if (!sid || !(await this.isSessionActive(sid))) return null;
+      if (!sid) return null;
+      // Bound to the session on every request, remembered token or not. A mismatch against a cached binding is
+      // re-read once: the session may just have been rotated (new roles) by another process.
+      let binding = await this.sessionBinding(sid);
+      if (binding && !matches(payload, binding)) binding = await this.sessionBinding(sid, true);
+      if (!binding || !matches(payload, binding)) return null;
       const list = (v: unknown) => (typeof v === 'string' && v ? v.split(',') : []);
-      const roleAliases = list(payload.role_name);
+      const roleAliases = binding.roleAliases;
       return {
         userId: String(payload.user_id ?? ''),
         tenantId: String(payload.tenant_id ?? ''),

@@ -17,7 +17,7 @@ export const MODULE_KEY = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export const PAGE_CODE = /^[a-z][a-z0-9_]{1,63}$/;
 
 /** Columns the engine owns (audit, tenant, soft delete): generated for every module, never form fields. */
-const AUDIT_COLUMNS = new Set(['id', 'tenant_id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted']);
+const AUDIT_COLUMNS = new Set(['id', 'tenant_id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted', 'version']);
 
 /** Module names taken by Helio itself (a generated module must not overwrite one when unzipped). */
 const RESERVED = new Set([
@@ -175,7 +175,8 @@ const AUDIT_DRIZZLE = `  createUser: id('create_user'),
   updateUser: id('update_user'),
   updateTime: timestamp('update_time', { withTimezone: true, mode: 'date' }).defaultNow(),
   status: integer('status').notNull().default(1),
-  isDeleted: integer('is_deleted').notNull().default(0),`;
+  isDeleted: integer('is_deleted').notNull().default(0),
+  version: integer('version').notNull().default(1),`;
 
 /** The files of one module, by path inside the Helio tree. */
 export function generateModule(spec: GenSpec): Map<string, string> {
@@ -292,8 +293,11 @@ ${fields.map((f) => `  ${q(f.column)} ${f.mapped.ddl}${f.required ? ' NOT NULL' 
   "update_user" bigint,
   "update_time" timestamp with time zone DEFAULT now(),
   "status" integer DEFAULT 1 NOT NULL,
-  "is_deleted" integer DEFAULT 0 NOT NULL
+  "is_deleted" integer DEFAULT 0 NOT NULL,
+  "version" integer DEFAULT 1 NOT NULL
 );`,
+    // Optimistic locking (the engine's edits carry the version they were made from), also for an existing table.
+    `ALTER TABLE ${q(spec.table)} ADD COLUMN IF NOT EXISTS "version" integer DEFAULT 1 NOT NULL;`,
     `CREATE INDEX IF NOT EXISTS ${q(`${spec.table}_tenant_idx`.slice(0, 63))} ON ${q(spec.table)} USING btree ("tenant_id","is_deleted","create_time");`,
   ];
   files.set(`apps/server/src/modules/${m}/${m}.sql`, `${ddl.join('\n--> statement-breakpoint\n')}\n`);

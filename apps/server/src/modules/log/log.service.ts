@@ -19,7 +19,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
+import { databaseErrorReason, isDatabaseUnavailable } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
+import { isSecretName, redactErrorText } from '../../core/redact.js';
 import type { Database } from '../../db/client.js';
 import { logApi, logError, logUsual } from '../../db/schema.js';
 import { parseApiLogMode, type ApiLogMode, type ResourceSettings } from '../resource/settings.js';
@@ -46,7 +48,7 @@ const SECRET_KEY =
   /pass(word|wd)?|pwd|token|secret|credential|authori[sz]ation|captcha|verification|private|access_?key|api_?key|signature|cookie|sm2|encrypted/i;
 
 function maskValue(key: string, v: unknown, depth: number): unknown {
-  if (SECRET_KEY.test(key)) return v === undefined || v === null || v === '' ? v : MASK;
+  if (SECRET_KEY.test(key) || isSecretName(key, false)) return v === undefined || v === null || v === '' ? v : MASK;
   // A bare one-time code (`code=123456`) is a secret; a template or config code (letters) is not.
   if (/^(code|sms_?code)$/i.test(key) && /^\s*\d{4,8}\s*$/.test(String(v))) return MASK;
   return maskTree(v, depth + 1);
@@ -249,7 +251,8 @@ export class LogService {
           try {
             await this.insertRows(kind, b, i, Math.min(b.n, i + 2000));
           } catch (err) {
-            this.logger?.warn({ err, kind, rows: b.n }, 'log write failed; entries dropped');
+            const cause = isDatabaseUnavailable(err) ? { reason: databaseErrorReason(err) } : { err };
+            this.logger?.warn({ ...cause, kind, rows: b.n }, 'log write failed; entries dropped');
           }
         }
       }
@@ -328,12 +331,13 @@ export class LogService {
   /** A server exception (kept server-side: only platform users read server stacks). */
   serverError(err: unknown, req?: FastifyRequest): void {
     const e = err instanceof Error ? err : new Error(String(err));
-    const stack = (e.stack ?? '').slice(0, 20_000);
+    // Never the failed query's parameters nor a secret from a URL (core/redact.ts), here as in the process log.
+    const stack = redactErrorText(e.stack ?? '').slice(0, 20_000);
     this.push('error', {
       ...requestPart(req),
       ...frameOf(stack),
       exceptionName: (e.constructor?.name && e.constructor.name !== 'Error' ? e.constructor.name : e.name).slice(0, 255),
-      message: e.message.slice(0, 4000),
+      message: redactErrorText(e.message).slice(0, 4000),
       stackTrace: stack,
       source: 'server',
     });

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AuthUser } from '../../core/access.js';
+import { tenantCondition } from '../../core/tenant.js';
 import type { Db } from '../../db/client.js';
 import { menu, roleMenu, topMenu, topMenuSetting } from '../../db/schema.js';
 
@@ -20,11 +22,13 @@ export class MenuRepository {
     return new Set(rows.map((r) => r.menuId));
   }
 
-  async topMenuMenuIds(topMenuId: string): Promise<Set<string>> {
+  /** Menus of a top menu of the caller's tenant (another tenant's top menu names nothing). */
+  async topMenuMenuIds(topMenuId: string, u: Pick<AuthUser, 'tenantId'>): Promise<Set<string>> {
     const rows = await this.db
       .select({ menuId: topMenuSetting.menuId })
       .from(topMenuSetting)
-      .where(eq(topMenuSetting.topMenuId, topMenuId));
+      .innerJoin(topMenu, eq(topMenu.id, topMenuSetting.topMenuId))
+      .where(and(eq(topMenuSetting.topMenuId, topMenuId), eq(topMenu.isDeleted, 0), tenantCondition(topMenu.tenantId, u)));
     return new Set(rows.map((r) => r.menuId));
   }
 

@@ -64,7 +64,7 @@ export async function menuRoutes(app: FastifyInstance, s: Services): Promise<voi
       let menus = (await visible(req)).filter((m) => m.category === 1);
       const top = (req.query as { topMenuId?: string }).topMenuId;
       if (top && isId(top)) {
-        const allowed = await repo.topMenuMenuIds(top);
+        const allowed = await repo.topMenuMenuIds(top, req.user!);
         if (allowed.size) menus = menus.filter((m) => allowed.has(m.id) || m.parentId === '0');
       }
       return ok(req, buildTree(menus.map((m) => menuVO(m, req.lang)), (m) => m.sort));

@@ -55,6 +55,18 @@ export function sanitizeNotice(html: string): string {
   return sanitizeHtml(html, NOTICE_HTML);
 }
 
+const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+
+/**
+ * A notice title is plain text, sanitised by the same library as the content with nothing allowed: tags go (and the
+ * content of script/style elements with them), `<` and `>` stay escaped as `&lt;`/`&gt;`, so the result is inert
+ * whether a client shows it as text or as HTML; `&amp;` is given back as `&` so ordinary titles ("Q&A") read as typed.
+ * Idempotent: applied on write and again on every read (rows stored before this rule).
+ */
+export function sanitizeNoticeTitle(title: string): string {
+  return sanitizeHtml(title, NO_MARKUP).replace(/&amp;/g, '&').trim();
+}
+
 export async function noticeRoutes(app: FastifyInstance, s: Services): Promise<void> {
   const db = s.database.db;
 
@@ -75,6 +87,10 @@ export async function noticeRoutes(app: FastifyInstance, s: Services): Promise<v
   registerCrud(app, s, noticeResource, notice as never, {
     beforeWrite: (_row, values, req) => {
       if (typeof values.content === 'string') values.content = sanitizeNotice(values.content);
+      if (typeof values.title === 'string') {
+        values.title = sanitizeNoticeTitle(values.title);
+        if (values.title === '') throw new BizError('required', { field: label(req.lang, noticeResource.fields.find((f) => f.key === 'title')!.label) });
+      }
       if (typeof values.releaseTime === 'string') {
         const d = parseDateTime(values.releaseTime);
         if (!d) throw new BizError('invalidFormat', { field: label(req.lang, noticeResource.fields.find((f) => f.key === 'releaseTime')!.label) });
@@ -83,7 +99,11 @@ export async function noticeRoutes(app: FastifyInstance, s: Services): Promise<v
     },
     decorate: async (vos, req) => {
       const nameOf = await categoryNames(req);
-      return vos.map((v: Row) => ({ ...v, categoryName: nameOf(v.category) }));
+      return vos.map((v: Row) => ({
+        ...v,
+        ...(typeof v.title === 'string' ? { title: sanitizeNoticeTitle(v.title) } : {}),
+        categoryName: nameOf(v.category),
+      }));
     },
   });
 
@@ -121,7 +141,7 @@ export async function noticeRoutes(app: FastifyInstance, s: Services): Promise<v
       const nameOf = await categoryNames(req);
       return ok(
         req,
-        rows.map((r) => ({ id: r.id, title: r.title ?? '', category: r.category, categoryName: nameOf(r.category), releaseTime: formatDateTime(r.releaseTime) ?? '' })),
+        rows.map((r) => ({ id: r.id, title: sanitizeNoticeTitle(r.title ?? ''), category: r.category, categoryName: nameOf(r.category), releaseTime: formatDateTime(r.releaseTime) ?? '' })),
       );
     },
   );
@@ -153,7 +173,7 @@ export async function noticeRoutes(app: FastifyInstance, s: Services): Promise<v
       const nameOf = await categoryNames(req);
       const vo = (r: (typeof rows)[number]) => ({
         id: r.id,
-        title: r.title ?? '',
+        title: sanitizeNoticeTitle(r.title ?? ''),
         category: r.category,
         categoryName: nameOf(r.category),
         releaseTime: formatDateTime(r.releaseTime) ?? '',

@@ -10,6 +10,7 @@ import type { Services } from '../../app.js';
 import { ok, page } from '../../core/envelope.js';
 import { BizError, ForbiddenError, ValidationError } from '../../core/errors.js';
 import { msg, type Lang } from '../../core/i18n.js';
+import { ConflictError, versionOf } from '../../core/optimistic.js';
 import { parsePaging } from '../../core/list-query.js';
 import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { isPlatform } from '../../core/tenant.js';
@@ -43,6 +44,7 @@ export async function regionRoutes(app: FastifyInstance, s: Services): Promise<v
     regionLevel: r.regionLevel,
     sort: r.sort,
     remark: r.remark ?? '',
+    version: r.version,
   });
   const label = (lang: Lang, r: RegionRow) => (lang === 'en-US' && r.nameEn ? r.nameEn : r.name);
   const parentNames = async (rows: RegionRow[]) => {
@@ -176,19 +178,32 @@ export async function regionRoutes(app: FastifyInstance, s: Services): Promise<v
 
   app.post(
     '/api/blade-system/region/submit',
-    { config: { access: { permission: ['region_add', 'region_edit'] } }, preHandler: platformWrite, schema: { tags: ['region'], summary: 'Insert or update a region by code' } },
+    {
+      config: { access: { permission: ['region_add', 'region_edit'] } },
+      preHandler: platformWrite,
+      schema: { tags: ['region'], summary: 'Insert or update a region by code; an edit with `version` (detail) is refused with 409 when the region changed since' },
+    },
     async (req) => {
       const b = (req.body ?? {}) as Record<string, unknown>;
       const problems = validate(req.lang, b);
       if (problems.length) throw new ValidationError(problems);
+      const version = versionOf(b, req.lang);
       const row = await toRow(b);
-      const [exists] = await db.select({ code: region.code }).from(region).where(eq(region.code, row.code));
+      const [exists] = await db.select({ code: region.code, version: region.version }).from(region).where(eq(region.code, row.code));
       if (!(await s.permissions.has(req.user!, [exists ? 'region_edit' : 'region_add']))) throw new ForbiddenError();
       if (row.parentCode !== '00') {
         const [p] = await db.select({ code: region.code }).from(region).where(eq(region.code, row.parentCode));
         if (!p) throw new BizError('recordNotFound');
       }
-      await db.insert(region).values(row).onConflictDoUpdate({ target: region.code, set: row });
+      if (exists && version !== undefined) {
+        // An edit made from a version: only if nobody changed the region since (checked again by the UPDATE).
+        if (exists.version !== version) throw new ConflictError();
+        const done = await db.update(region).set(row).where(and(eq(region.code, row.code), eq(region.version, version))).returning({ code: region.code });
+        if (!done.length) throw new ConflictError();
+      } else {
+        // Blade clients (no version): insert or overwrite by code, as before.
+        await db.insert(region).values(row).onConflictDoUpdate({ target: region.code, set: row });
+      }
       return ok(req, { code: row.code });
     },
   );

@@ -1,6 +1,7 @@
 /**
  * Role extras beyond CRUD: `grant` (menus, data scopes and API scopes of roles — the settings dialog's three
- * tabs), `select` for a user, `tree-by-id`, and the grant trees and keys the dialog loads.
+ * tabs), `select` for a user, `tree-by-id`, and the grant trees and keys the dialog loads. Grants follow the
+ * privilege rules (privilege.ts): only what the caller holds, only to roles below its own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -14,14 +15,17 @@ import { buildTree } from '../../core/tree.js';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, topMenu, topMenuSetting, user } from '../../db/schema.js';
 import { API_SCOPE, DATA_SCOPE } from '../scope/scope.service.js';
 import { tenantMenuIds } from '../tenant/tenant-menus.js';
+import { mergeGrants, Privileges } from './privilege.js';
 
 const list = (v: unknown): string[] => parseIds(Array.isArray(v) ? v : typeof v === 'string' ? v : undefined);
 
 export async function roleRoutes(app: FastifyInstance, s: Services): Promise<void> {
   const db = s.database.db;
+  const privileges = new Privileges(db);
 
+  // What a grant dialog offers: the caller's own menus (within its tenant's package).
   const menuNodes = async (req: FastifyRequest) => {
-    const allowed = await tenantMenuIds(s.database.db, req.user!.tenantId);
+    const allowed = await privileges.menus(req.user!);
     const rows = await db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort));
     return rows
       .filter((m) => !allowed || allowed.has(m.id))
@@ -43,10 +47,12 @@ export async function roleRoutes(app: FastifyInstance, s: Services): Promise<voi
       const nodes = await menuNodes(req);
       const visible = new Set(nodes.map((n) => n.id));
       const scopeTree = async (category: 'data' | 'api') => {
-        const rows =
+        const held = await privileges.scopes(req.user!, category === 'data' ? DATA_SCOPE : API_SCOPE);
+        const all =
           category === 'data'
             ? await db.select({ id: scopeData.id, menuId: scopeData.menuId, name: scopeData.scopeName }).from(scopeData).where(eq(scopeData.isDeleted, 0))
             : await db.select({ id: scopeApi.id, menuId: scopeApi.menuId, name: scopeApi.scopeName }).from(scopeApi).where(eq(scopeApi.isDeleted, 0));
+        const rows = held ? all.filter((r) => held.has(r.id)) : all;
         const menuIds = new Set(rows.map((r) => r.menuId ?? ''));
         const menus = nodes.filter((n) => menuIds.has(n.id) && visible.has(n.id)).map((n) => ({ ...n, id: n.id, parentId: '0', disabled: true }));
         const leaves = rows
@@ -107,6 +113,8 @@ export async function roleRoutes(app: FastifyInstance, s: Services): Promise<voi
       if (roleIds.length === 0) throw new BizError('idsRequired');
       const roles = await db.select({ id: role.id, tenantId: role.tenantId }).from(role).where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0), tenantCondition(role.tenantId, req.user!)));
       if (roles.length !== roleIds.length) throw new BizError('recordNotFound');
+      // Never one's own roles, only roles below one's own (privilege.ts).
+      await privileges.assertRoleTargets(req.user!, roles);
       // A tenant can only grant what its package allows; nobody grants what they do not know.
       let menuIds = list(b.menuIds);
       const tenants = new Set(roles.map((r) => r.tenantId));
@@ -120,14 +128,31 @@ export async function roleRoutes(app: FastifyInstance, s: Services): Promise<voi
       }
       const dataIds = list(b.dataScopeIds);
       const apiIds = list(b.apiScopeIds);
+      // Nobody grants what it does not hold; what a role had beyond the caller's reach stays as it was.
+      const [menuBound, dataBound, apiBound] = await Promise.all([
+        privileges.menus(req.user!),
+        privileges.scopes(req.user!, DATA_SCOPE),
+        privileges.scopes(req.user!, API_SCOPE),
+      ]);
+      const [oldMenus, oldScopes] = await Promise.all([
+        db.select({ roleId: roleMenu.roleId, id: roleMenu.menuId }).from(roleMenu).where(inArray(roleMenu.roleId, roleIds)),
+        db.select({ roleId: roleScope.roleId, id: roleScope.scopeId, c: roleScope.scopeCategory }).from(roleScope).where(inArray(roleScope.roleId, roleIds)),
+      ]);
+      const had = (rows: { roleId: string; id: string }[], roleId: string) => new Set(rows.filter((r) => r.roleId === roleId).map((r) => r.id));
+      const plan = roleIds.map((roleId) => ({
+        roleId,
+        menus: mergeGrants(menuIds, had(oldMenus, roleId), menuBound),
+        data: mergeGrants(dataIds, had(oldScopes.filter((x) => x.c === DATA_SCOPE), roleId), dataBound),
+        api: mergeGrants(apiIds, had(oldScopes.filter((x) => x.c === API_SCOPE), roleId), apiBound),
+      }));
       await db.transaction(async (tx) => {
         await tx.delete(roleMenu).where(inArray(roleMenu.roleId, roleIds));
         await tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds));
-        const menuRows = roleIds.flatMap((roleId) => menuIds.map((menuId) => ({ id: nextId(), roleId, menuId })));
+        const menuRows = plan.flatMap((p) => p.menus.map((menuId) => ({ id: nextId(), roleId: p.roleId, menuId })));
         for (let i = 0; i < menuRows.length; i += 500) await tx.insert(roleMenu).values(menuRows.slice(i, i + 500));
-        const scopeRows = roleIds.flatMap((roleId) => [
-          ...dataIds.map((scopeId) => ({ id: nextId(), roleId, scopeId, scopeCategory: DATA_SCOPE })),
-          ...apiIds.map((scopeId) => ({ id: nextId(), roleId, scopeId, scopeCategory: API_SCOPE })),
+        const scopeRows = plan.flatMap((p) => [
+          ...p.data.map((scopeId) => ({ id: nextId(), roleId: p.roleId, scopeId, scopeCategory: DATA_SCOPE })),
+          ...p.api.map((scopeId) => ({ id: nextId(), roleId: p.roleId, scopeId, scopeCategory: API_SCOPE })),
         ]);
         if (scopeRows.length) await tx.insert(roleScope).values(scopeRows);
       });
@@ -252,9 +277,12 @@ export async function roleRoutes(app: FastifyInstance, s: Services): Promise<voi
       const tops = await db.select({ id: topMenu.id }).from(topMenu).where(and(inArray(topMenu.id, topIds), eq(topMenu.isDeleted, 0), tenantCondition(topMenu.tenantId, req.user!)));
       if (tops.length !== topIds.length) throw new BizError('recordNotFound');
       const menuIds = list(b.menuIds);
+      const bound = await privileges.menus(req.user!);
+      const old = await db.select({ topMenuId: topMenuSetting.topMenuId, id: topMenuSetting.menuId }).from(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topIds));
+      const plan = topIds.map((topMenuId) => ({ topMenuId, menus: mergeGrants(menuIds, new Set(old.filter((r) => r.topMenuId === topMenuId).map((r) => r.id)), bound) }));
       await db.transaction(async (tx) => {
         await tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topIds));
-        const rows = topIds.flatMap((topMenuId) => menuIds.map((menuId) => ({ id: nextId(), topMenuId, menuId })));
+        const rows = plan.flatMap((p) => p.menus.map((menuId) => ({ id: nextId(), topMenuId: p.topMenuId, menuId })));
         for (let i = 0; i < rows.length; i += 500) await tx.insert(topMenuSetting).values(rows.slice(i, i + 500));
       });
       return ok(req, true);

@@ -16,6 +16,7 @@ import { apiScopeResource, dataScopeResource } from '@helio/contracts/modules/sc
 import { tenantPackageResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import type { Services } from '../../app.js';
 import { API_LOG_MODE_PARAM } from '../log/log.service.js';
+import { roleCrudGuard } from '../role/role-guard.js';
 import { API_LOG_MODES, parseApiLogMode } from '../resource/settings.js';
 import { BizError } from '../../core/errors.js';
 import { label, msg } from '../../core/i18n.js';
@@ -67,13 +68,13 @@ export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promi
       }
       values.ancestors = `${p?.ancestors ?? '0'},${parentId}`;
     },
-    afterWrite: async (id, values, _req, inserted) => {
+    writeWithin: async (tx, id, values, _req, inserted) => {
       if (inserted || values.ancestors === undefined) return;
-      // Re-root the descendants of a moved department.
-      const subtree = await db.select({ id: dept.id, ancestors: dept.ancestors }).from(dept).where(ilike(dept.ancestors, `%${id}%`));
+      // Re-root the descendants of a moved department, in the move's transaction.
+      const subtree = await tx.select({ id: dept.id, ancestors: dept.ancestors }).from(dept).where(ilike(dept.ancestors, `%${id}%`));
       for (const d of subtree) {
         const tail = d.ancestors.slice(d.ancestors.indexOf(id));
-        await db.update(dept).set({ ancestors: `${values.ancestors as string},${tail}` }).where(eq(dept.id, d.id));
+        await tx.update(dept).set({ ancestors: `${values.ancestors as string},${tail}` }).where(eq(dept.id, d.id));
       }
     },
   });
@@ -101,7 +102,8 @@ export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promi
 
   const menuHandle = registerCrud(app, s, menuResource, T(menu), { afterWrite: invalidate, afterRemove: invalidate });
   registerCrud(app, s, topMenuResource, T(topMenu));
-  const roleHandle = registerCrud(app, s, roleResource, T(role), { afterWrite: invalidate, afterRemove: invalidate, skip: ['select'] });
+  // Roles: only below one's own, never the administrator alias (role/privilege.ts).
+  const roleHandle = registerCrud(app, s, roleResource, T(role), { ...roleCrudGuard(db), afterWrite: invalidate, afterRemove: invalidate, skip: ['select'] });
   registerCrud(app, s, tenantPackageResource, T(tenantPackage), { afterWrite: invalidate, afterRemove: invalidate });
 
   // OAuth clients: the secret is stored as sha256 and never returned; a new client needs one.

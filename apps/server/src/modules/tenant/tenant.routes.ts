@@ -63,20 +63,21 @@ export async function tenantRoutes(app: FastifyInstance, s: Services): Promise<v
       values.tenantId = await newTenantId();
       values.accountNumber = Number((await paramValue(db, 'tenant.default.accountNumber')) ?? -1) || -1;
     },
-    afterWrite: async (_id, values, req, inserted) => {
+    writeWithin: async (tx, _id, values, req, inserted) => {
       if (!inserted) return;
-      // Bootstrap: administrator role (all menus the tenant may use), root department, admin account.
+      // Bootstrap, in the tenant's own transaction: administrator role (all menus the tenant may use), root
+      // department, admin account.
       const tenantId = values.tenantId as string;
       const roleId = nextId();
       const deptId = nextId();
       const password = randomPassword(12);
-      await db.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleNameEn: 'Administrator', roleAlias: 'administrator', roleType: '1', sort: 1, createUser: req.user!.userId });
-      const menus = await db.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
+      await tx.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleNameEn: 'Administrator', roleAlias: 'administrator', roleType: '1', sort: 1, createUser: req.user!.userId });
+      const menus = await tx.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
       const rows = menus.map((m) => ({ id: nextId(), roleId, menuId: m.id }));
-      for (let i = 0; i < rows.length; i += 500) await db.insert(roleMenu).values(rows.slice(i, i + 500));
-      await db.insert(dept).values({ id: deptId, tenantId, parentId: '0', ancestors: '0', deptName: String(values.tenantName), fullName: String(values.tenantName), deptCategory: 1, sort: 1 });
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(roleMenu).values(rows.slice(i, i + 500));
+      await tx.insert(dept).values({ id: deptId, tenantId, parentId: '0', ancestors: '0', deptName: String(values.tenantName), fullName: String(values.tenantName), deptCategory: 1, sort: 1 });
       const userId = nextId();
-      await db.insert(user).values({
+      await tx.insert(user).values({
         id: userId,
         tenantId,
         account: 'admin',
@@ -85,9 +86,11 @@ export async function tenantRoutes(app: FastifyInstance, s: Services): Promise<v
         realName: String(values.linkman ?? 'admin'),
         roleId,
         deptId,
+        // The password is shown once to the platform administrator: the tenant's administrator replaces it first.
+        mustChangePassword: 1,
         createUser: req.user!.userId,
       });
-      await db.insert(userDept).values({ id: nextId(), userId, deptId });
+      await tx.insert(userDept).values({ id: nextId(), userId, deptId });
       // Shown once in the response; only its hash is stored.
       return { tenantId, adminAccount: 'admin', adminPassword: password };
     },

@@ -1,6 +1,8 @@
 /**
- * User administration: submit/update/remove, roles (grant), password reset, platform data, guest registration,
- * lookups by role, and Excel import (template, row-level errors, overwrite switch) and export.
+ * User administration: submit/update/remove, roles (grant), password reset, platform data, lookups by role, and Excel
+ * import (template, row-level errors, overwrite switch) and export. Guest registration and its approval live in
+ * user-registration.routes.ts. Generated passwords (create without one, reset) are per user, returned once to the
+ * caller, and must be changed at the next sign-in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
@@ -14,12 +16,14 @@ import { isId, nextId, parseIds } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
 import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { tenantCondition } from '../../core/tenant.js';
-import { dept, post, role, tenant, user, userDept, userPlatform } from '../../db/schema.js';
+import { dept, post, role, user, userDept, userPlatform } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical } from '../auth/password.js';
 import { receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
 import { UserRepository } from './user.repository.js';
-import { UserService, type UserInput } from './user.service.js';
-import { paramValue } from '../system/param.repository.js';
+import { generatePassword, UserService, type UserInput } from './user.service.js';
+import { passwordGate } from './password-gate.js';
+import { userRegistrationRoutes } from './user-registration.routes.js';
+import { Privileges } from '../role/privilege.js';
 
 function params(req: FastifyRequest): Record<string, unknown> {
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
@@ -47,6 +51,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
   const db = s.database.db;
   const service = new UserService(db);
   const repo = new UserRepository(db);
+  const privileges = new Privileges(db);
 
   /** Users the caller may act on, by id: live and in the caller's tenant (platform: any). */
   const ownUsers = async (req: FastifyRequest, ids: string[]) =>
@@ -58,16 +63,23 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
     if (mode === 'update' && !updating) throw new BizError('recordNotFound');
     if (!(await s.permissions.has(req.user!, [updating ? 'user_edit' : 'user_add']))) throw new ForbiddenError();
     const before = updating && isId(String(body.id)) ? (await ownUsers(req, [String(body.id)]))[0] : undefined;
-    const id = await service.save(body, req.user!, req.lang, { requirePassword: false });
+    const saved = await service.save(body, req.user!, req.lang, { requirePassword: false });
+    const id = saved.id;
     if (before) {
       // Disabled, or lost a role: the user's sessions end now, not at the next refresh.
       const lostRole = body.roleId !== undefined && before.roleId.split(',').some((r) => !String(body.roleId).split(',').includes(r));
       if (Number(body.status) === 0 || lostRole) await s.tokens.revokeUser(id, 'admin-change');
     }
-    return ok(req, { id });
+    // `initialPassword`: only when the user was created without one — shown to the creator this once.
+    return ok(req, saved);
   };
   const bodySchema = Type.Object({ id: Type.Optional(Type.Union([Type.String(), Type.Null()])) }, { additionalProperties: true });
-  app.post('/api/blade-system/user/submit', { config: { access: { permission: ['user_add', 'user_edit'] } }, schema: { tags: ['user'], summary: 'Create a user (or update when an id is given)', body: bodySchema } }, (req) => submit(req, 'submit'));
+  // A generated password may be in the answer: never cached.
+  app.post(
+    '/api/blade-system/user/submit',
+    { config: { access: { permission: ['user_add', 'user_edit'] } }, schema: { tags: ['user'], summary: 'Create a user (or update when an id is given); created without a password: `initialPassword`, once', body: bodySchema } },
+    (req, reply) => (reply.header('cache-control', 'no-store'), submit(req, 'submit')),
+  );
   app.post('/api/blade-system/user/update', { config: { access: { permission: 'user_edit' } }, schema: { tags: ['user'], summary: 'Update a user', body: bodySchema } }, (req) => submit(req, 'update'));
 
   app.post(
@@ -78,6 +90,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
       if (ids.length === 0) throw new BizError('idsRequired');
       if (ids.includes(req.user!.userId)) throw new BizError('cannotRemoveSelf');
       const rows = await ownUsers(req, ids);
+      await privileges.assertCanAdminister(req.user!, rows);
       if (rows.length) {
         await db.update(user).set({ isDeleted: 1, updateUser: req.user!.userId, updateTime: new Date() }).where(inArray(user.id, rows.map((r) => r.id)));
         // Department links of a removed user go with it (department user counts read the link table).
@@ -101,6 +114,9 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
       for (const u of users) {
         const roles = await db.select({ id: role.id }).from(role).where(and(inArray(role.id, roleIds), eq(role.isDeleted, 0), eq(role.tenantId, u.tenantId)));
         if (roles.length !== roleIds.length) throw new BizError('recordNotFound');
+        // Never one's own roles; only roles one may grant, to and from accounts not above one's own.
+        await privileges.assertCanAdminister(req.user!, [u]);
+        await privileges.assertRoleChange(req.user!, u, u.roleId.split(',').filter(Boolean), roleIds);
       }
       await db.update(user).set({ roleId: roleIds.join(','), updateUser: req.user!.userId, updateTime: new Date() }).where(inArray(user.id, userIds));
       for (const u of users) if (u.roleId.split(',').some((r) => r && !roleIds.includes(r))) await s.tokens.revokeUser(u.id, 'roles-changed');
@@ -108,28 +124,34 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
     },
   );
 
-  app.get(
-    '/api/blade-system/user/init-password',
-    { config: { access: { permission: 'user_reset' } }, schema: { tags: ['user'], summary: 'The password reset-password sets (for the confirmation prompt)' } },
-    async (req) => ok(req, { initPassword: await service.initPassword() }),
-  );
-
   app.post(
     '/api/blade-system/user/reset-password',
-    { config: { access: { permission: 'user_reset' } }, schema: { tags: ['user'], summary: "Reset users' passwords to the configured initial password; ends their sessions" } },
-    async (req) => {
+    {
+      config: { access: { permission: 'user_reset' } },
+      schema: {
+        tags: ['user'],
+        summary: "Give users new random passwords (returned once: [{id, account, password}]); they must change them at the next sign-in; ends their sessions",
+      },
+    },
+    async (req, reply) => {
       const ids = parseIds(params(req).userIds);
       if (ids.length === 0) throw new BizError('idsRequired');
       const rows = await ownUsers(req, ids);
-      const hash = await hashCanonical(canonicalPassword(await service.initPassword()));
-      if (rows.length) {
-        await db.update(user).set({ password: hash, updateUser: req.user!.userId, updateTime: new Date() }).where(inArray(user.id, rows.map((r) => r.id)));
-        for (const r of rows) {
-          await s.tokens.revokeUser(r.id, 'password-reset');
-          await s.lockout.unlock(r.tenantId, r.account);
-        }
+      await privileges.assertCanAdminister(req.user!, rows);
+      reply.header('cache-control', 'no-store');
+      const issued: { id: string; account: string; password: string }[] = [];
+      for (const r of rows) {
+        const password = generatePassword();
+        await db
+          .update(user)
+          .set({ password: await hashCanonical(canonicalPassword(password)), mustChangePassword: 1, updateUser: req.user!.userId, updateTime: new Date() })
+          .where(eq(user.id, r.id));
+        passwordGate(s).forget(r.id);
+        await s.tokens.revokeUser(r.id, 'password-reset');
+        await s.lockout.unlock(r.tenantId, r.account);
+        issued.push({ id: r.id, account: r.account, password });
       }
-      return ok(req, rows.length > 0);
+      return ok(req, issued);
     },
   );
 
@@ -178,35 +200,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
     },
   );
 
-  // Third-party account registration (spec §2 dialog): tenant id, name, account, password (+ confirm). The new
-  // account has no role until an administrator grants one, so it cannot sign in before that.
-  app.post(
-    '/api/blade-system/user/register-guest',
-    { config: { access: { public: true } }, schema: { tags: ['user'], summary: 'Register an account (no role until an administrator grants one)', security: [] } },
-    async (req) => {
-      const p = params(req);
-      if (!s.config.registerMode) throw new ForbiddenError();
-      if ((await paramValue(db, 'account.registerUser')) !== 'true') throw new BizError('registerClosed');
-      const tenantId = String(p.tenantId ?? '').trim();
-      const problems: string[] = [];
-      const field = (zh: string, en: string) => (req.lang === 'en-US' ? en : zh);
-      if (!tenantId) problems.push(msg(req.lang, 'required', { field: field('租户ID', 'Tenant ID') }));
-      if (!String(p.account ?? '').trim()) problems.push(msg(req.lang, 'required', { field: field('账号', 'Account') }));
-      if (!p.password || !p.password2) problems.push(msg(req.lang, 'required', { field: field('密码', 'Password') }));
-      else if (p.password !== p.password2) problems.push(msg(req.lang, 'passwordMismatch'));
-      if (problems.length) throw new ValidationError([problems[0]!]);
-      const [t] = await db.select({ id: tenant.id }).from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
-      if (!t) throw new BizError('tenantNotFound');
-      const actor = { userId: '0', tenantId, deptIds: [], roleIds: [], roleAliases: [], account: 'guest', userName: 'guest', nickName: 'guest', postIds: [], clientId: '', sid: '', isAdministrator: false };
-      const id = await service.save(
-        { account: String(p.account), name: String(p.name || p.account).slice(0, 20), realName: String(p.name || p.account), password: String(p.password), userType: 1 },
-        actor,
-        req.lang,
-        { requirePassword: true, guest: true },
-      );
-      return ok(req, { id });
-    },
-  );
+  await userRegistrationRoutes(app, s, service);
 
   // ---- Excel -------------------------------------------------------------------------------------------------
   const columns: SheetColumn[] = COLUMNS.map(([key, zh, en]) => ({ key, zh, en, width: 22, numeric: key === 'sex' || key === 'userType' }));
@@ -323,7 +317,8 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
       if (errors.length && !skipErrors) return { code: 400, success: false, data: { imported: 0, errors }, msg: msg(req.lang, 'importHasErrors', { n: errors.length }) };
       let imported = 0;
       for (const item of valid) {
-        await service.save(item.input, req.user!, req.lang);
+        // The sheet has no passwords: new accounts sign in once an administrator resets theirs (shown once).
+        await service.save(item.input, req.user!, req.lang, { withoutPassword: 'unusable' });
         imported++;
       }
       return ok(req, { imported, errors });

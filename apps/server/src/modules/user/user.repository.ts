@@ -2,6 +2,7 @@
 import { and, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../core/access.js';
 import { formatDateTime } from '../../core/dates.js';
+import { isId } from '../../core/ids.js';
 import { pagedSelect, parseFilters, parseSort, text, num, time, type ListSpec, type Paging } from '../../core/list-query.js';
 import { LookupCache } from '../../core/lookup-cache.js';
 import { tenantCondition } from '../../core/tenant.js';
@@ -84,7 +85,7 @@ export class UserRepository {
   async page(q: Record<string, unknown>, p: Paging, u: Pick<AuthUser, 'tenantId'>, scope?: SQL) {
     const filters = parseFilters(q, USER_LIST_SPEC);
     const conds: (SQL | undefined)[] = [eq(user.isDeleted, 0), tenantCondition(user.tenantId, u), scope, ...filters];
-    const deptId = typeof q.deptId === 'string' && /^\d+$/.test(q.deptId) ? q.deptId : undefined;
+    const deptId = isId(q.deptId) ? q.deptId : undefined;
     if (deptId) {
       const depts = await this.deptAndChildren(deptId, u);
       if (depts.length === 0) return { rows: [] as UserRow[], total: 0 };
@@ -168,5 +169,6 @@ export function userVO(r: UserRow, roleName = '', deptName = '', postName = '') 
     status: r.status,
     createTime: formatDateTime(r.createTime),
     updateTime: formatDateTime(r.updateTime),
+    version: r.version,
   };
 }

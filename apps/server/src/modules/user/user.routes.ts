@@ -15,6 +15,7 @@ import { assertRules } from '../../core/validate.js';
 import { user, userDept } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical, isStrongPassword, verifyPassword } from '../auth/password.js';
 import { UserRepository } from './user.repository.js';
+import { passwordGate } from './password-gate.js';
 
 const ListQuery = Type.Object(
   {
@@ -172,10 +173,12 @@ export async function userRoutes(app: FastifyInstance, s: Services): Promise<voi
       if (!row) throw new AuthError();
       const check = await verifyPassword(row.password, canonicalPassword(oldPassword));
       if (!check.ok) throw new BizError('oldPasswordWrong');
+      if (row.mustChangePassword === 1 && canonicalPassword(newPassword) === canonicalPassword(oldPassword)) throw new BizError('passwordUnchanged');
       await db
         .update(user)
-        .set({ password: await hashCanonical(canonicalPassword(newPassword)), updateUser: me.userId, updateTime: new Date() })
+        .set({ password: await hashCanonical(canonicalPassword(newPassword)), mustChangePassword: 0, updateUser: me.userId, updateTime: new Date() })
         .where(eq(user.id, me.userId));
+      passwordGate(s).forget(me.userId); // a generated password is replaced: the session may go on
       await s.tokens.revokeUser(me.userId, 'password-change', me.sid);
       return ok(req, true);
     },

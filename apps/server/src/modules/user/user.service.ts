@@ -2,8 +2,14 @@
  * User administration rules (spec §3 User, §5): every field checked on the server with the spec's messages,
  * account and email unique within the tenant, mobile numbers of 11 digits where the dialling code calls for it,
  * roles/departments/posts must exist in the user's tenant, the tenant's account limit, passwords by the policy.
+ * Roles only within the caller's reach (role/privilege.ts). A user created without a password gets its own random
+ * one, returned once to the creator, and must change it at the first sign-in. Self-registrations wait for approval
+ * (status PENDING) and do not count against the tenant's account limit.
  */
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { randomPassword } from '../../seed/seed.js';
+import { Privileges } from '../role/privilege.js';
+import { PENDING } from './user-status.js';
 import { USER_RULES } from '@helio/contracts/modules/user/user.schema';
 import { ELEVEN_DIGIT_MOBILE_CODES } from '@helio/contracts/validation';
 import type { AuthUser } from '../../core/access.js';
@@ -11,18 +17,36 @@ import { parseDateTime } from '../../core/dates.js';
 import { BizError, ValidationError } from '../../core/errors.js';
 import { msg, type Lang } from '../../core/i18n.js';
 import { isId, nextId } from '../../core/ids.js';
+import { ConflictError, versionOf } from '../../core/optimistic.js';
 import { tenantForInsert } from '../../core/tenant.js';
 import { violationMessages } from '../../core/validate.js';
 import { checkRules } from '@helio/contracts/validation';
 import type { Db } from '../../db/client.js';
 import { dept, post, role, tenant, user, userDept } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical, isStrongPassword } from '../auth/password.js';
-import { paramValue } from '../system/param.repository.js';
+
+export { PENDING };
+
+/** A password that matches nothing (imports): the account signs in once an administrator resets its password. */
+export const UNUSABLE_PASSWORD = '!';
 
 export interface SaveOptions {
   requirePassword?: boolean;
-  /** Self-registration: no roles, phone or dialling code yet (an administrator adds them). */
+  /** Self-registration: no roles, phone or dialling code yet (an administrator adds them); waits for approval. */
   guest?: boolean;
+  /** A new user without a password: a random one shown once (default), or none usable yet (imports). */
+  withoutPassword?: 'generate' | 'unusable';
+}
+
+export interface SaveResult {
+  id: string;
+  /** The generated password of a user created without one: give it to the user; it is not stored anywhere readable. */
+  initialPassword?: string;
+}
+
+/** A random password meeting the policy (8–16 letters and digits), for one user. */
+export function generatePassword(): string {
+  return randomPassword(10);
 }
 
 /** The registration form has only tenant, name, account and password. */
@@ -50,16 +74,18 @@ export interface UserInput {
   password?: string;
   password2?: string;
   avatar?: string;
+  /** The version an edit was made from (optimistic locking; absent: last writer wins). */
+  version?: number | string;
 }
 
 const ids = (v: unknown): string[] =>
   (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : []).map((x) => x.trim()).filter((x) => isId(x));
 
 export class UserService {
-  constructor(private readonly db: Db) {}
+  private readonly privileges: Privileges;
 
-  async initPassword(): Promise<string> {
-    return (await paramValue(this.db, 'account.initPassword')) ?? '';
+  constructor(private readonly db: Db) {
+    this.privileges = new Privileges(db);
   }
 
   /**
@@ -71,18 +97,9 @@ export class UserService {
     await this.prepare(input, actor, lang, {});
   }
 
-  async save(input: UserInput, actor: AuthUser, lang: Lang, opts: SaveOptions = {}): Promise<string> {
+  async save(input: UserInput, actor: AuthUser, lang: Lang, opts: SaveOptions = {}): Promise<SaveResult> {
     const p = await this.prepare(input, actor, lang, opts);
-    return this.write(p, actor);
-  }
-
-  private initHash?: { value: string; hash: Promise<string> };
-
-  /** argon2id of the initial password, computed once per value (imports create many users without one). */
-  private async initPasswordHash(): Promise<string> {
-    const value = await this.initPassword();
-    if (this.initHash?.value !== value) this.initHash = { value, hash: hashCanonical(canonicalPassword(value)) };
-    return this.initHash.hash;
+    return this.write(p, actor, opts);
   }
 
   private async prepare(input: UserInput, actor: AuthUser, lang: Lang, opts: SaveOptions) {
@@ -132,15 +149,16 @@ export class UserService {
         .where(and(eq(user.id, String(input.id)), eq(user.isDeleted, 0), actor.tenantId === '000000' ? undefined : eq(user.tenantId, actor.tenantId)));
       if (!existing) throw new BizError('recordNotFound');
     }
+    // Optimistic locking: an edit made from an older version is refused (the UPDATE repeats the check).
+    const version = existing ? versionOf(input, lang) : undefined;
+    if (existing && version !== undefined && existing.version !== version) throw new ConflictError();
     const tenantId = existing?.tenantId ?? tenantForInsert(actor, input.tenantId);
 
     if (!existing) {
       const [t] = await this.db.select().from(tenant).where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)));
       if (!t) throw new BizError('tenantNotFound');
-      if (t.accountNumber >= 0) {
-        const [n] = await this.db.select({ n: count() }).from(user).where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
-        if (Number(n?.n ?? 0) >= t.accountNumber) throw new BizError('accountLimit', { max: t.accountNumber });
-      }
+      // Registrations waiting for approval count only once approved (approve checks the limit again).
+      if (!opts.guest) await this.assertAccountRoom(tenantId, t.accountNumber);
     }
     if (typeof clean.account === 'string' && clean.account) {
       const [dup] = await this.db
@@ -170,6 +188,12 @@ export class UserService {
         .where(and(inArray(table.id, wanted), eq(table.isDeleted, 0), eq(table.tenantId, tenantId)));
       if (found.length !== wanted.length) throw new BizError('invalidFormat', { field: label });
     }
+    // Roles: nobody changes its own, or gives or takes one above its own; nobody edits an account above its own.
+    if (existing) await this.privileges.assertCanAdminister(actor, [existing]);
+    const roleSplit = (v: string) => v.split(',').filter(Boolean);
+    const before = existing ? roleSplit(existing.roleId) : [];
+    const after = typeof clean.roleId === 'string' ? roleSplit(clean.roleId) : before;
+    await this.privileges.assertRoleChange(actor, { id: existing?.id, tenantId }, before, after);
 
     const now = new Date();
     const values = {
@@ -187,25 +211,44 @@ export class UserService {
       ...(clean.userType !== undefined && clean.userType !== '' ? { userType: Number(clean.userType) } : {}),
       ...(clean.code !== undefined ? { code: clean.code ? String(clean.code) : null } : {}),
       ...(clean.avatar !== undefined ? { avatar: String(clean.avatar) } : {}),
-      ...(clean.status !== undefined && clean.status !== '' ? { status: Number(clean.status) === 0 ? 0 : 1 } : {}),
+      ...(clean.status !== undefined && clean.status !== '' && existing?.status !== PENDING ? { status: Number(clean.status) === 0 ? 0 : 1 } : {}),
+      ...(opts.guest && !existing ? { status: PENDING } : {}),
       ...(passwordHash ? { password: passwordHash } : {}),
       updateUser: actor.userId,
       updateTime: now,
     };
-    return { existing, tenantId, values, passwordHash, now };
+    return { existing, tenantId, values, passwordHash, now, version };
   }
 
-  private async write(p: Awaited<ReturnType<UserService['prepare']>>, actor: AuthUser): Promise<string> {
-    const { existing, tenantId, values, passwordHash, now } = p;
+  /** The tenant's account limit (`accountNumber` < 0: none), counting live accounts that are not waiting for approval. */
+  async assertAccountRoom(tenantId: string, accountNumber: number, adding = 1): Promise<void> {
+    if (accountNumber < 0) return;
+    const [n] = await this.db
+      .select({ n: count() })
+      .from(user)
+      .where(and(eq(user.tenantId, tenantId), eq(user.isDeleted, 0), ne(user.status, PENDING)));
+    if (Number(n?.n ?? 0) + adding > accountNumber) throw new BizError('accountLimit', { max: accountNumber });
+  }
+
+  private async write(p: Awaited<ReturnType<UserService['prepare']>>, actor: AuthUser, opts: SaveOptions): Promise<SaveResult> {
+    const { existing, tenantId, values, passwordHash, now, version } = p;
     const id = existing?.id ?? nextId();
-    const initHash = existing || passwordHash ? undefined : await this.initPasswordHash();
+    // A new user without a password: its own random one (shown once) or, for imports, none usable yet.
+    const generated = existing || passwordHash || opts.withoutPassword === 'unusable' ? undefined : generatePassword();
+    const initial = existing || passwordHash ? undefined : generated ? await hashCanonical(canonicalPassword(generated)) : UNUSABLE_PASSWORD;
     await this.db.transaction(async (tx) => {
       if (existing) {
-        await tx.update(user).set(values).where(eq(user.id, id));
+        const done = await tx
+          .update(user)
+          .set(values)
+          .where(and(eq(user.id, id), eq(user.isDeleted, 0), version !== undefined ? eq(user.version, version) : undefined))
+          .returning({ id: user.id });
+        if (!done.length) throw version !== undefined ? new ConflictError() : new BizError('recordNotFound');
       } else {
         await tx.insert(user).values({
           account: '',
-          password: passwordHash ?? initHash!,
+          password: passwordHash ?? initial!,
+          ...(initial ? { mustChangePassword: 1 } : {}),
           ...values,
           id,
           tenantId,
@@ -220,6 +263,6 @@ export class UserService {
         if (depts.length) await tx.insert(userDept).values(depts.map((deptId) => ({ id: nextId(), userId: id, deptId })));
       }
     });
-    return id;
+    return generated ? { id, initialPassword: generated } : { id };
   }
 }

@@ -16,6 +16,8 @@ export interface LoginResult {
   post_id?: string;
   avatar?: string;
   oauth_id?: string;
+  /** The password was generated (new account, reset): it must be changed before anything else. */
+  password_change_required?: boolean;
   error_description?: string;
 }
 

@@ -17,6 +17,7 @@ import { WEBSITE } from '@/core/config';
 import type { QueryParams } from '@/core/http/types';
 import { toast } from '@/core/notify';
 import { usePermission } from '@/core/permission/permission-store';
+import { findRow, isConflict, showConflict, withVersion } from './conflict';
 import { CrudFormDialog } from './crud-form-dialog';
 import { useDicts } from './dict';
 import type { ColumnOverride } from './fields-to-columns';
@@ -203,12 +204,22 @@ export function CrudPage(props: CrudPageProps) {
     modal,
   };
 
+  /** After a conflict: the list and the record as saved now (from the refreshed list when the page edits rows). */
+  const reloadRecord = async (id: string) => {
+    const fresh = await list.refetch();
+    await openDialog('edit', detailFromRow ? (findRow(fresh.data?.rows, id) ?? dialog.source) : (dialog.source ?? { id }));
+  };
+
   const onSave = async (values: Row) => {
     const mode = dialog.mode === 'edit' ? 'edit' : 'add';
     const submitCtx: SubmitContext = { mode, record: dialog.record };
-    let body: Row = mode === 'edit' ? { ...values, id: dialog.record?.id ?? dialog.source?.id } : { ...values };
+    let body: Row = mode === 'edit' ? withVersion({ ...values, id: dialog.record?.id ?? dialog.source?.id }, dialog.record) : { ...values };
     if (beforeSubmit) body = await beforeSubmit(body, submitCtx);
-    const result = await submit.mutateAsync(body);
+    const result = await submit.mutateAsync(body).catch((error: unknown) => {
+      // Saved by someone else since it was loaded: say so and offer the saved record (the list refreshes too).
+      if (isConflict(error)) showConflict(modal, t, error, () => reloadRecord(String(body.id)));
+      throw error;
+    });
     toast.success(t('crud.success'));
     setDialog({ open: false, mode: dialog.mode });
     afterSave?.(result, { ...submitCtx, values: body });

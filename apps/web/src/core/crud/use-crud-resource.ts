@@ -1,12 +1,12 @@
 /**
  * react-query hooks of one resource: list (paged, or the whole tree of a tree entity), detail, submit (insert
- * without id, update with id) and remove (`ids=1,2`). The HTTP client unwraps `R<T>` and toasts failures; these
+ * without id, update with id and the version it was loaded at) and remove (`ids=1,2`). The HTTP client unwraps `R<T>` and toasts failures; these
  * hooks normalise pages and trees and invalidate the resource (and option lists under its API) after a change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDef } from '@helio/contracts/crud/resource';
+import { CONFLICT_CODE, type ResourceDef } from '@helio/contracts/crud/resource';
 import { http } from '@/core/http/http';
 import type { Page, QueryParams } from '@/core/http/types';
 
@@ -88,7 +88,8 @@ export function invalidateResource(queryClient: QueryClient, def: Pick<ResourceD
 export function useCrudMutations(def: Pick<ResourceDef, 'name' | 'api'>, urls: CrudUrls) {
   const queryClient = useQueryClient();
   const submit = useMutation({
-    mutationFn: (body: Row) => http.post<unknown>(urls.submit, { data: body }),
+    // A stale edit (409) is the caller's to show (conflict.tsx), with a reload offer, not a toast.
+    mutationFn: (body: Row) => http.post<unknown>(urls.submit, { data: body, silentCodes: [CONFLICT_CODE] }),
     onSuccess: () => invalidateResource(queryClient, def),
   });
   const remove = useMutation({

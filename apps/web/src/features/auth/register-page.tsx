@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { fetchCaptcha } from '@/core/auth/auth-api';
 import { WEBSITE } from '@/core/config';
 import { http } from '@/core/http/http';
 import { bodyMessage } from '@/core/http/request';
 import { HttpError } from '@/core/http/types';
 import { usePublicSettings } from '@/core/settings/use-public-settings';
+import { useResource } from '@/core/use-resource';
 import { AuthLayout } from './auth-layout';
 import { toast } from '@/core/notify';
 import { ConfirmPasswordItem } from '@/components/confirm-password-item';
@@ -17,17 +19,29 @@ interface RegisterValues {
   account: string;
   password: string;
   password2: string;
+  captchaCode: string;
 }
 
-/** Spec §5 order: tenant id, account, password and confirmation, then both equal. */
-const ORDER = ['tenantId', 'account', 'password', 'password2'] as const;
+/** Spec §5 order: tenant id, account, password and confirmation, then both equal; the captcha last. */
+const ORDER = ['tenantId', 'account', 'password', 'password2', 'captchaCode'] as const;
+
+/**
+ * Guest registration (shown when the server's register mode is on): a captcha is always required, and the answer is
+ * the same whether the account is new or not — an administrator approves the registration before it can sign in.
+ */
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterValues>();
-  const { settings } = usePublicSettings();
+  const { settings, loading } = usePublicSettings();
   const [submitting, setSubmitting] = useState(false);
+  const open = loading || settings.registerMode;
+  const captcha = useResource(open && !loading ? 'register-captcha' : null, fetchCaptcha);
+  const refreshCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    captcha.reload();
+  };
 
   const onSubmit = async () => {
     // Validate one field at a time in the spec's order and stop at the first failure.
@@ -47,20 +61,24 @@ export function RegisterPage() {
     const values = form.getFieldsValue();
     setSubmitting(true);
     try {
+      // In the body, not the URL: passwords stay out of access logs. The captcha answer is single-use.
       await http.post('/api/blade-system/user/register-guest', {
         silent: true,
         withoutToken: true,
-        params: {
+        headers: { 'Captcha-Key': captcha.data?.key ?? '', 'Captcha-Code': values.captchaCode.trim() },
+        data: {
           tenantId: settings.tenantMode ? values.tenantId : settings.defaultTenantId,
           name: values.name ?? '',
           account: values.account.trim(),
           password: values.password,
+          password2: values.password2,
         },
       });
       toast.success(t('register.success'));
       void navigate(WEBSITE.loginPage);
     } catch (e) {
       toast.error((e instanceof HttpError && bodyMessage(e.body)) || t('register.failed'));
+      refreshCaptcha();
     } finally {
       setSubmitting(false);
     }
@@ -68,7 +86,15 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title={t('register.title')}>
-      {/* A native form around antd's: antd would validate every field at once; the spec wants them in order. */}
+      {!open ? (
+        <>
+          <Alert type="info" showIcon message={t('register.closed')} style={{ marginBottom: 16 }} />
+          <div className="helio-auth__links">
+            <Link to={WEBSITE.loginPage}>{t('register.backToLogin')}</Link>
+          </div>
+        </>
+      ) : (
+      /* A native form around antd's: antd would validate every field at once; the spec wants them in order. */
       <form
         noValidate
         onSubmit={(e) => {
@@ -106,6 +132,16 @@ export function RegisterPage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <ConfirmPasswordItem name="password2" label={t('register.password2')} matches="password" requiredMessage={t('register.rule.password2')} />
+          <Form.Item label={t('login.code')} required>
+            <div className="helio-auth__captcha">
+              <Form.Item name="captchaCode" noStyle rules={[{ required: true, whitespace: true, message: t('login.rule.code') }]}>
+                <Input autoComplete="off" aria-label={t('login.code')} />
+              </Form.Item>
+              <button type="button" className="helio-auth__captcha-button" onClick={refreshCaptcha} title={t('login.refreshCode')} aria-label={t('login.refreshCode')}>
+                {captcha.data?.image ? <img src={captcha.data.image} alt={t('login.codeImage')} /> : <span className="helio-auth__captcha-empty" />}
+              </button>
+            </div>
+          </Form.Item>
           <Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting}>
               {t('register.submit')}
@@ -116,6 +152,7 @@ export function RegisterPage() {
           </div>
         </Form>
       </form>
+      )}
     </AuthLayout>
   );
 }

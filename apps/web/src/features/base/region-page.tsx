@@ -9,6 +9,7 @@ import type { TreeDataNode } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CONFLICT_CODES, isConflict, showConflict, withVersion } from '@/core/crud/conflict';
 import { CrudFormDialog } from '@/core/crud/crud-form-dialog';
 import type { FormMode } from '@/core/crud/fields-to-form';
 import { useDict } from '@/core/crud/dict';
@@ -119,6 +120,13 @@ export function RegionPage() {
       },
     });
 
+  /** The region as saved now, in the edit dialog (after a conflict). */
+  const reopen = async (code: string) => {
+    const fresh = await http.get<RegionRow>(`${API}/detail`, { params: { code } });
+    setSelected(fresh);
+    setDialog({ open: true, mode: 'edit', record: { ...fresh } });
+  };
+
   const save = async (values: Row) => {
     const mode = dialog.mode;
     if (mode === 'add') {
@@ -131,8 +139,12 @@ export function RegionPage() {
         throw new Error(message);
       }
     }
-    const body = mode === 'edit' ? { ...values, code: dialog.record?.code } : values;
-    await http.post(`${API}/submit`, { data: body });
+    // An edit carries the version it was loaded at; if someone saved the region since, offer the saved one.
+    const body: Row = mode === 'edit' ? withVersion({ ...values, code: dialog.record?.code }, dialog.record) : values;
+    await http.post(`${API}/submit`, { data: body, silentCodes: CONFLICT_CODES }).catch((error: unknown) => {
+      if (isConflict(error)) showConflict(modal, t, error, () => reopen(String(body.code)));
+      throw error;
+    });
     toast.success(t('crud.success'));
     setDialog({ open: false, mode });
     await queryClient.invalidateQueries({ queryKey: ['options', `${API}/select`] });

@@ -1,12 +1,13 @@
 /**
  * Users: the department tree on the left narrows the list (sub-departments included); the list, search and
  * add/edit/view dialog are the generic screen with the user definition (every field and rule of spec §3/§5);
- * the toolbar grants roles, resets passwords (to the configured initial password, named in the prompt), unlocks,
- * imports and exports; each row has its platform settings.
+ * the toolbar grants roles, resets passwords (new random ones, shown once), unlocks, approves or rejects
+ * registrations, imports and exports; each row has its platform settings. A user created without a password gets a
+ * random one, shown once after saving.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Space, Spin, Switch, Tag, Tree } from 'antd';
-import { DownloadOutlined, KeyOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DownloadOutlined, KeyOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_PATTERN, ELEVEN_DIGIT_MOBILE_CODES } from '@helio/contracts/validation';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
@@ -23,7 +24,9 @@ import type { Row } from '@/core/crud/use-crud-resource';
 import { downloadFile } from '@/core/http/download';
 import { http } from '@/core/http/http';
 import { toast } from '@/core/notify';
+import { ApproveDialog, PENDING_STATUS } from './user-approval';
 import { GrantRoleDialog, PlatformDialog } from './user-dialogs';
+import { IssuedPasswordsModal, type IssuedPassword } from './user-passwords';
 import { userResource, userResourceFor } from './user-resource';
 
 const DEPT_TREE = { url: '/api/blade-system/dept/tree' };
@@ -39,7 +42,13 @@ function filterTree(nodes: readonly TreeOption[], text: string): TreeOption[] {
   });
 }
 
-type Dialog = { kind: 'none' } | { kind: 'grant'; users: Row[]; done(): void } | { kind: 'platform'; user: Row; done(): void } | { kind: 'import'; done(): void };
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'grant'; users: Row[]; done(): void }
+  | { kind: 'platform'; user: Row; done(): void }
+  | { kind: 'import'; done(): void }
+  | { kind: 'issued'; items: IssuedPassword[] }
+  | { kind: 'approve'; users: Row[]; done(): void };
 
 export function UserPage() {
   const { t, i18n } = useTranslation();
@@ -122,7 +131,14 @@ export function UserPage() {
         ],
       },
       status: {
-        render: (v) => (Number(v) === 1 ? <Tag color="green">{t('system.user.enabled')}</Tag> : <Tag color="red">{t('system.user.disabled')}</Tag>),
+        render: (v) =>
+          Number(v) === 1 ? (
+            <Tag color="green">{t('system.user.enabled')}</Tag>
+          ) : Number(v) === PENDING_STATUS ? (
+            <Tag color="orange">{t('system.user.approval.pending')}</Tag>
+          ) : (
+            <Tag color="red">{t('system.user.disabled')}</Tag>
+          ),
         widget: ({ disabled }) => <Switch disabled={disabled} checkedChildren={t('system.user.enabled')} unCheckedChildren={t('system.user.disabled')} />,
       },
     };
@@ -151,33 +167,61 @@ export function UserPage() {
     }
     return out;
   };
+  // A user created without a password: its generated password, shown this once.
+  const afterSave = (result: unknown, ctx: SubmitContext & { values: Row }) => {
+    const initialPassword = (result as { initialPassword?: unknown } | undefined)?.initialPassword;
+    if (ctx.mode === 'add' && typeof initialPassword === 'string' && initialPassword) {
+      setDialog({ kind: 'issued', items: [{ account: String(ctx.values.account ?? ''), password: initialPassword }] });
+    }
+  };
 
-  const resetPasswords = async (ctx: CrudContext) => {
+  const resetPasswords = (ctx: CrudContext) => {
     if (ctx.selectedKeys.length === 0) {
       toast.warning(t('crud.selectOne'));
       return;
     }
-    let initPassword = '';
-    try {
-      initPassword = (await http.get<{ initPassword: string }>('/api/blade-system/user/init-password'))?.initPassword ?? '';
-    } catch {
-      return;
-    }
     void ctx.modal.confirm({
       title: t('crud.confirm.title'),
-      content: t('system.user.resetConfirm', { password: initPassword }),
+      content: t('system.user.resetConfirm'),
       okText: t('crud.confirm.ok'),
       cancelText: t('crud.confirm.cancel'),
       onOk: async () => {
         try {
-          await http.post('/api/blade-system/user/reset-password', { params: { userIds: ctx.selectedKeys.join(',') } });
+          const issued = await http.post<IssuedPassword[]>('/api/blade-system/user/reset-password', { params: { userIds: ctx.selectedKeys.join(',') } });
           toast.success(t('crud.success'));
           ctx.clearSelection();
+          if (issued?.length) setDialog({ kind: 'issued', items: issued });
         } catch (error) {
           console.error(error);
         }
       },
     });
+  };
+
+  const reject = (ctx: CrudContext) => {
+    void ctx.modal.confirm({
+      title: t('crud.confirm.title'),
+      content: t('system.user.approval.rejectConfirm'),
+      okText: t('crud.confirm.ok'),
+      cancelText: t('crud.confirm.cancel'),
+      onOk: async () => {
+        try {
+          await http.post('/api/blade-system/user/reject', { params: { userIds: ctx.selectedKeys.join(',') } });
+          toast.success(t('crud.success'));
+          ctx.clearSelection();
+          ctx.reload();
+        } catch (error) {
+          console.error(error);
+        }
+      },
+    });
+  };
+
+  /** Approve or reject: the selection must be registrations waiting for approval. */
+  const pendingSelection = (ctx: CrudContext, then: () => void) => {
+    if (ctx.selectedKeys.length === 0) toast.warning(t('crud.selectOne'));
+    else if (ctx.selectedRows.some((r) => Number(r.status) !== PENDING_STATUS)) toast.warning(t('system.user.approval.onlyPending'));
+    else then();
   };
 
   const unlock = (ctx: CrudContext) => {
@@ -216,13 +260,26 @@ export function UserPage() {
         </Button>
       )}
       {ctx.has('reset') && (
-        <Button icon={<KeyOutlined />} onClick={() => void resetPasswords(ctx)}>
+        <Button icon={<KeyOutlined />} onClick={() => resetPasswords(ctx)}>
           {t('system.user.resetPassword')}
         </Button>
       )}
       {ctx.has('unlock') && (
         <Button icon={<UnlockOutlined />} onClick={() => unlock(ctx)}>
           {t('system.user.unlock')}
+        </Button>
+      )}
+      {ctx.has('approve') && (
+        <Button
+          icon={<CheckOutlined />}
+          onClick={() => pendingSelection(ctx, () => setDialog({ kind: 'approve', users: ctx.selectedRows, done: () => (ctx.clearSelection(), ctx.reload()) }))}
+        >
+          {t('system.user.approval.approve')}
+        </Button>
+      )}
+      {ctx.has('approve') && (
+        <Button icon={<CloseOutlined />} onClick={() => pendingSelection(ctx, () => reject(ctx))}>
+          {t('system.user.approval.reject')}
         </Button>
       )}
       {ctx.has('import') && (
@@ -270,7 +327,7 @@ export function UserPage() {
       <Col xs={24} md={17} xl={19}>
         <CrudPage
           resource={resource}
-          // The tab names the page; the toolbar needs the room for its seven buttons.
+          // The tab names the page; the toolbar needs the room for its nine buttons.
           title={false}
           tableProps={{ options: false }}
           fields={fields}
@@ -278,6 +335,7 @@ export function UserPage() {
           defaults={defaults}
           afterLoad={afterLoad}
           beforeSubmit={beforeSubmit}
+          afterSave={afterSave}
           selectable
           toolbar={toolbar}
           rowActions={rowActions}
@@ -285,6 +343,8 @@ export function UserPage() {
       </Col>
       {dialog.kind === 'grant' && <GrantRoleDialog users={dialog.users} onClose={close} onDone={dialog.done} />}
       {dialog.kind === 'platform' && <PlatformDialog user={dialog.user} onClose={close} onDone={dialog.done} />}
+      {dialog.kind === 'issued' && <IssuedPasswordsModal items={dialog.items} onClose={close} />}
+      {dialog.kind === 'approve' && <ApproveDialog users={dialog.users} onClose={close} onDone={dialog.done} />}
       {dialog.kind === 'import' && (
         <ImportDialog
           open

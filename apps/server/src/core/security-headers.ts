@@ -1,0 +1,42 @@
+/**
+ * Security headers on every response: the console, the API (envelopes, errors, 404s, files) and the API docs.
+ *
+ * The console's policy fits what Vite emits for apps/web (module scripts and styles from the same origin, no inline
+ * script, no eval) and what antd needs (CSS-in-JS injects `<style>` elements, hence `style-src 'unsafe-inline'`).
+ * Images may come from object storage or notices (http/https, data:, blob: previews); iframe menus embed http(s)
+ * addresses (`frame-src`). Nothing may frame Helio (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), except that
+ * the Swagger UI under /api/docs may be framed by the console itself (same origin) for a "API docs" iframe menu.
+ */
+import type { FastifyInstance } from 'fastify';
+
+const COMMON = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+
+export const CONSOLE_CSP = [...COMMON, "frame-src 'self' https: http:", "frame-ancestors 'none'"].join('; ');
+export const DOCS_CSP = [...COMMON, "frame-src 'none'", "frame-ancestors 'self'"].join('; ');
+
+const DOCS_PREFIX = '/api/docs';
+
+export function installSecurityHeaders(app: FastifyInstance): void {
+  // onSend runs for every reply (handlers, errors, not-found, static files), so nothing goes out without them.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const docs = req.url === DOCS_PREFIX || req.url.startsWith(`${DOCS_PREFIX}/`) || req.url.startsWith(`${DOCS_PREFIX}?`);
+    // A route that set a stricter policy of its own (file downloads: `default-src 'none'; sandbox`) keeps it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', docs ? DOCS_CSP : CONSOLE_CSP);
+    reply.header('x-frame-options', docs ? 'SAMEORIGIN' : 'DENY');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    done(null, payload);
+  });
+}

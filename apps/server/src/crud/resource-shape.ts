@@ -1,0 +1,53 @@
+/** What a resource definition says about reads: the list's allow-lists, the VO of a row, the ids of a remove. */
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ResourceDef } from '@helio/contracts/crud/resource';
+import { formatDateTime } from '../core/dates.js';
+import { parseIds } from '../core/ids.js';
+import { num, text, time, type ListSpec } from '../core/list-query.js';
+import type { AuditedTable, Row } from './types.js';
+
+/** Columns every VO carries next to the definition's fields (when the row has them). */
+const AUDIT_KEYS = ['tenantId', 'status', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'version'] as const;
+
+export function listSpecOf(def: ResourceDef, table: AuditedTable): ListSpec {
+  const filters: ListSpec['filters'] = {};
+  const sorts: ListSpec['sorts'] = { createTime: table.createTime };
+  if (table.updateTime) sorts.updateTime = table.updateTime;
+  for (const f of def.fields) {
+    const col = table[f.key];
+    if (!col) throw new Error(`resource ${def.name}: field ${f.key} has no column`);
+    if (f.search) filters[f.key] = f.numeric ? num(col) : f.search === 'equal' ? { ...text(col), defaultOp: 'equal' } : text(col);
+    if (f.sortable) sorts[f.key] = col;
+  }
+  if (table.status) filters.status = num(table.status);
+  if (def.tree) filters[def.tree.parentKey] = { ...text(table[def.tree.parentKey]!), defaultOp: 'equal' };
+  filters.createTime = time(table.createTime);
+  const d = def.defaultSort;
+  const defaultSort: SQL[] =
+    d && table[d.field] ? [sql`${table[d.field]} ${sql.raw(d.order === 'desc' ? 'desc' : 'asc')}`, sql`${table.id} desc`] : [sql`${table.id} desc`];
+  return { filters, sorts, defaultSort };
+}
+
+export function toVO(def: ResourceDef, r: Row): Row {
+  const out: Row = { id: r.id };
+  for (const f of def.fields) {
+    if (f.secret) continue;
+    const v = r[f.key];
+    out[f.key] = v instanceof Date ? formatDateTime(v) : (v ?? '');
+  }
+  for (const k of AUDIT_KEYS) {
+    if (!(k in r)) continue;
+    const v = r[k];
+    out[k] = v instanceof Date ? formatDateTime(v) : (v ?? '');
+  }
+  return out;
+}
+
+/** ids from `?ids=1,2`, a form field or a JSON body (`{ids: "1,2"}`, `{ids: [..]}` or `[..]`). */
+export function idsFrom(req: FastifyRequest, name = 'ids'): string[] {
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const b = req.body;
+  const fromBody = Array.isArray(b) ? b : b && typeof b === 'object' ? (b as Record<string, unknown>)[name] : undefined;
+  return parseIds(q[name] ?? fromBody);
+}

@@ -1,0 +1,88 @@
+/**
+ * Requests of the write routes whose OpenAPI description does not say enough to build a valid one (bespoke bodies,
+ * uploads, workbooks). Each names the target's records, so the same request is sent for tenant B's own records
+ * (it must do something), for tenant A's (nothing may happen to A) and for records that do not exist.
+ *
+ * Update routes of the CRUD engine (and user/submit, user/update) send back the caller's own record as its detail
+ * route returned it ("echo"), with the id swapped for the target's: a valid update, so only the tenant check can
+ * refuse it.
+ */
+import { nextId } from '../../src/core/ids.js';
+import { inverterFactory } from '../../src/db/schema-device.js';
+import type { TestApp } from '../helper.js';
+import { multipart, png } from '../multipart.js';
+import type { Request } from './probe.js';
+import type { Route, Target } from './routes.js';
+import type { Kind } from './world.js';
+
+export interface BodyContext {
+  t: TestApp;
+  /** The caller's own record of each kind, as its detail route returned it. */
+  echo: Partial<Record<Kind, Record<string, unknown>>>;
+  /** A menu every tenant may grant. */
+  menuId: string;
+}
+
+async function workbook(header: string[], row: string[]): Promise<Buffer> {
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('sheet');
+  ws.addRow(header);
+  ws.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+type Builder = (x: Target, c: BodyContext, route: Route) => Promise<Partial<Request>> | Partial<Request>;
+
+const U = '/api/blade-system/user';
+export const BODIES: Record<string, Builder> = {
+  // Routes acting on the caller itself send the same request whoever the target is.
+  [`POST ${U}/update-info`]: () => ({ body: { realName: 'sweep me' } }),
+  [`POST ${U}/grant`]: (x) => ({ body: { userIds: x.ids.member, roleIds: x.ids.role } }),
+  [`POST ${U}/approve`]: (x) => ({ query: { userIds: x.ids.applicant, roleIds: x.ids.role } }),
+  [`POST ${U}/reject`]: (x) => ({ query: { userIds: x.ids.applicant2 } }),
+  [`POST ${U}/reset-password`]: (x) => ({ query: { userIds: x.ids.member } }),
+  [`POST ${U}/update-platform`]: (x) => ({ query: { userId: x.ids.member, userType: '2', userExt: x.marker } }),
+  [`POST ${U}/import-user`]: async (x) => ({
+    query: { isCovered: '1' },
+    multipart: multipart([
+      {
+        filename: 'users.xlsx',
+        content: await workbook(['登录账号', '用户昵称', '用户姓名', '国际区号', '手机号码', '角色别名(逗号分隔)'], [x.memberAccount, 'imported', 'imported', '+86', '13800000001', `${x.marker}role`]),
+      },
+    ]),
+  }),
+  // Tree entities: removing a parent (it has children) must not tell another tenant that the row exists.
+  'POST /api/blade-system/dept/remove': (x) => ({ query: { ids: x.ids.deptRoot } }),
+  'POST /api/blade-system/dict-biz/remove': (x) => ({ query: { ids: x.ids.dictbizParent } }),
+  'POST /api/blade-system/role/remove': (x) => ({ query: { ids: x.ids.adminRole } }),
+  'POST /api/blade-log/error/upload': () => ({ body: [{ message: 'sweep error', url: '/sweep' }] }),
+  'POST /api/blade-system/role/grant': (x, c) => ({ body: { roleIds: [x.ids.role], menuIds: [c.menuId], dataScopeIds: [], apiScopeIds: [] } }),
+  'POST /api/blade-system/topmenu/grant': (x, c) => ({ body: { topMenuIds: [x.ids.topmenu], menuIds: [c.menuId] } }),
+  'POST /api/blade-resource/oss/endpoint/put-file': () => ({ query: { use: 'avatar' }, multipart: multipart([{ filename: 'sweep.png', content: png() }]) }),
+  'POST /api/blade-resource/oss/endpoint/put-file-attach': () => ({ query: { use: 'avatar' }, multipart: multipart([{ filename: 'sweep.png', content: png() }]) }),
+  'POST /api/blade-resource/export/excel': () => ({ body: { columns: [{ key: 'a', title: 'A' }], rows: [{ a: 'sweep' }] } }),
+  // Platform-only; a valid body, so that only the platform check can refuse it.
+  'POST /api/blade-system/tenant/setting': (x) => ({ body: { ids: x.tenantId, accountNumber: -1 } }),
+  'POST /api/blade-resource/sms/endpoint/send-message': (x) => ({ body: { code: x.smsCode, phones: '13800138000', params: '{}' } }),
+  'POST /api/skyworth-client/plant/submitOperationInfo': (x) => ({ body: { id: x.ids.plant, operationCompanyId: x.ids.dept, operationUserId: x.ids.member } }),
+  'POST /api/skyworth-client/plant/addDevice': async (x, c) => {
+    // A free SN in the factory list: the only reason left to refuse is whose station it is.
+    const sn = `SWEEP${nextId().slice(-12)}`;
+    await c.t.database.db.insert(inverterFactory).values({ id: nextId(), deviceSn: sn, model: 'SWEEP' });
+    return { body: { plantId: x.ids.plant, devices: [{ deviceType: 'inverter', deviceSn: sn }] } };
+  },
+};
+
+/** Engine update routes (and the user form), answered with the caller's own record. */
+export function isEcho(route: Route, engineApis: ReadonlySet<string>): boolean {
+  const base = route.url.slice(0, route.url.lastIndexOf('/'));
+  const verb = route.url.slice(route.url.lastIndexOf('/') + 1);
+  return route.method === 'POST' && (verb === 'submit' || verb === 'update') && (engineApis.has(base) || base === U);
+}
+
+export function echoBody(route: Route, x: Target, c: BodyContext): Partial<Request> {
+  const own = route.kind ? c.echo[route.kind] : undefined;
+  if (!own) throw new Error(`${route.key}: no record of kind ${String(route.kind)} to send back`);
+  return { body: { ...own, id: x.ids[route.kind!] } };
+}
