@@ -43,6 +43,38 @@ export const PASSWORD_PATTERN = '^(?=.*[A-Za-z])(?=.*\\d).{8,16}$';
 /** Countries whose mobile numbers are 11 digits (China mainland). */
 export const ELEVEN_DIGIT_MOBILE_CODES: readonly string[] = ['+86', '86'];
 
+/** Integer columns (int4) and the 64-bit ids (int8, snowflake) on the wire. */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+export const ID_MAX = '9223372036854775807';
+/** Largest `current` a list accepts: (current - 1) × size stays far inside what an OFFSET (and a JS number) holds. */
+export const MAX_PAGE_CURRENT = 10_000_000;
+
+/** An id: decimal digits within the signed 64-bit range (what a snowflake id is; `0` is the tree root). */
+export function isIdText(v: unknown): v is string {
+  return typeof v === 'string' && /^\d{1,19}$/.test(v) && (v.length < 19 || v <= ID_MAX);
+}
+
+/** NUL cannot be stored in a text column (PostgreSQL refuses it), so no text value may carry one. */
+export function hasNul(v: string): boolean {
+  return v.includes('\u0000');
+}
+
+const DATE_TIME_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * A real calendar date or time on the wire: `yyyy-MM-dd`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd HH:mm:ss` (years 1000–9999,
+ * months 1–12, days that month has, hours 0–23, minutes and seconds 0–59). Returns the parts, or undefined.
+ */
+export function dateTimeParts(v: string): [number, number, number, number, number, number] | undefined {
+  const m = DATE_TIME_TEXT.exec(v);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [number, number, number, number, number, number];
+  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1 || d > days[mo - 1]! || h > 23 || mi > 59 || s > 59) return undefined;
+  return [y, mo, d, h, mi, s];
+}
+
 export interface RuleViolation {
   field: string;
   key: 'required' | 'tooLong' | 'tooShort' | 'invalidFormat' | 'digitsOnly' | 'mobileLength' | 'keyChars' | 'decimal' | 'notANumber' | 'outOfRange';
@@ -60,18 +92,22 @@ export function checkRules(values: Record<string, unknown>, rules: Rules, partia
       continue;
     }
     if (rule.numeric) {
-      if (typeof v !== 'number' && !(typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))) {
+      if (!(typeof v === 'number' && Number.isFinite(v)) && !(typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))) {
         out.push({ field, key: 'notANumber', params: {} });
         continue;
       }
       const n = Number(v);
-      if (rule.integer && Number.isFinite(n) && !Number.isInteger(n)) out.push({ field, key: 'invalidFormat', params: {} });
+      if (rule.integer && !Number.isInteger(n)) out.push({ field, key: 'invalidFormat', params: {} });
       else if ((rule.minValue !== undefined && n < rule.minValue) || (rule.maxValue !== undefined && n > rule.maxValue)) {
         out.push({ field, key: 'outOfRange', params: {} });
       }
       continue;
     }
     const s = String(v);
+    if (hasNul(s)) {
+      out.push({ field, key: 'invalidFormat', params: {} });
+      continue;
+    }
     if (rule.max !== undefined && [...s].length > rule.max) out.push({ field, key: 'tooLong', params: { max: rule.max } });
     else if (rule.min !== undefined && [...s].length < rule.min) out.push({ field, key: 'tooShort', params: { min: rule.min } });
     else if (rule.pattern && !new RegExp(rule.pattern).test(s)) {

@@ -2,6 +2,8 @@
  * Dates on the wire are `yyyy-MM-dd HH:mm:ss` in the deployment's time zone (Blade convention); the database
  * keeps timestamptz.
  */
+import { dateTimeParts } from '@helio/contracts/validation';
+
 let zone = 'Asia/Shanghai';
 let fmt = makeFormatter(zone);
 
@@ -44,22 +46,25 @@ function zoneOffset(at: Date): number {
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** ISO 8601 with an explicit offset (what a few clients send): `2024-06-01T12:00:00Z`, `…+08:00`, fractions allowed. */
+const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,9})?(?:[zZ]|[+-](?:0\d|1[0-4]):?[0-5]\d)$/;
 
-/** Parse `yyyy-MM-dd[ HH:mm[:ss]]` in the deployment zone (or an ISO string with offset); null when invalid. */
+/**
+ * Parse `yyyy-MM-dd[ HH:mm[:ss]]` (or `T` for the blank) in the deployment zone (or an ISO string with an offset); null unless it is a real
+ * calendar date and time of years 1000–9999 (contracts `dateTimeParts`): no 2024-02-30, no 25:00, no year 99999.
+ */
 export function parseDateTime(s: string): Date | null {
-  const m = DATE_TIME.exec(s.trim());
-  if (!m) {
-    if (/[zZ]|[+-]\d{2}:?\d{2}$/.test(s)) {
-      const d = new Date(s);
-      return Number.isNaN(d.getTime()) ? null : d;
-    }
-    return null;
+  const text = s.trim();
+  const iso = ISO_WITH_OFFSET.exec(text);
+  if (iso) {
+    if (!dateTimeParts(`${iso[1]} ${iso[2]}`)) return null;
+    const d = new Date(text);
+    return Number.isNaN(d.getTime()) ? null : d;
   }
-  const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
-  const naive = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +se);
-  const check = new Date(naive);
-  if (check.getUTCMonth() !== +mo! - 1 || check.getUTCDate() !== +d!) return null;
+  const p = dateTimeParts(/^\d{4}-\d{2}-\d{2}T\d/.test(text) ? text.replace('T', ' ') : text);
+  if (!p) return null;
+  const [y, mo, d, h, mi, se] = p;
+  const naive = Date.UTC(y, mo - 1, d, h, mi, se);
   // Two passes settle the offset across DST transitions.
   let t = naive - zoneOffset(new Date(naive));
   t = naive - zoneOffset(new Date(t));

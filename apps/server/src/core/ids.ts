@@ -3,6 +3,7 @@
  * strings like every Blade id. The worker id is random per process so several Helio processes do not collide.
  */
 import { randomInt } from 'node:crypto';
+import { isIdText } from '@helio/contracts/validation';
 
 const EPOCH = 1577836800000n; // 2020-01-01T00:00:00Z
 const worker = BigInt(randomInt(0, 1024));
@@ -22,9 +23,9 @@ export function nextId(): string {
   return (((now - EPOCH) << 22n) | (worker << 12n) | seq).toString();
 }
 
-/** Ids arrive as strings (or numbers from lax clients); only decimal digits are ids. */
+/** Ids arrive as strings (or numbers from lax clients); only decimal digits within the signed 64-bit range are ids. */
 export function isId(v: unknown): v is string {
-  return typeof v === 'string' && /^\d{1,19}$/.test(v);
+  return isIdText(v);
 }
 
 /** Parse `ids=1,2,3` (or an array) into a de-duplicated list of valid ids; anything else is dropped. */

@@ -1,7 +1,10 @@
 /**
  * List parameters the Blade way — `current`, `size`, `ascs`, `descs` and field filters with Blade's key suffixes
  * (`name`, `name_like`, `status_equal`, `createTime_datege`, …) — but only through a per-resource allow-list:
- * an unknown key or sort field is a 400 and never reaches SQL. Values are always bound parameters.
+ * an unknown key or sort field is a 400 and never reaches SQL. Values are always bound parameters, checked first
+ * against the column's type (core/validate.ts `columnValue`: int2/int4/int8 ranges, numbers, real dates, no NUL; LIKE
+ * only on text, date operators only on dates), so a bad value is a 400 naming the parameter, never a database error.
+ * `current` is at most MAX_PAGE_CURRENT (contracts), so the OFFSET stays exact.
  */
 import {
   and,
@@ -21,8 +24,10 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
+import { dateTimeParts, hasNul, MAX_PAGE_CURRENT } from '@helio/contracts/validation';
 import { parseDateTime } from './dates.js';
 import { BizError } from './errors.js';
+import { columnKind, columnValue } from './validate.js';
 
 export type FilterOp =
   | 'like'
@@ -76,30 +81,42 @@ const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export function parsePaging(q: Record<string, unknown>, maxSize: number): Paging {
-  const current = q.current === undefined || q.current === '' ? 1 : Number(q.current);
-  const size = q.size === undefined || q.size === '' ? 10 : Number(q.size);
-  if (!Number.isInteger(current) || current < 1 || !Number.isInteger(size) || size < 1) {
+  const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+  const rawCurrent = one(q.current);
+  const rawSize = one(q.size);
+  const current = rawCurrent === undefined || rawCurrent === '' ? 1 : Number(rawCurrent);
+  const size = rawSize === undefined || rawSize === '' ? 10 : Number(rawSize);
+  // `current` is bounded so the OFFSET ((current - 1) × size) stays an exact number far inside a bigint.
+  if (!Number.isInteger(current) || current < 1 || current > MAX_PAGE_CURRENT || !Number.isInteger(size) || size < 1) {
     throw new BizError('pageInvalid');
   }
   if (size > maxSize) throw new BizError('pageSizeTooLarge', { max: maxSize });
   return { current, size, offset: (current - 1) * size };
 }
 
+const LIKE_OPS: readonly FilterOp[] = ['like', 'likeleft', 'likeright', 'notlike'];
+
 function toCondition(f: FilterField, op: FilterOp, raw: string, key: string): SQL | undefined {
-  const num = () => {
-    const n = Number(raw);
-    if (!Number.isFinite(n)) throw new BizError('unknownParam', { param: key });
-    return n;
-  };
+  const kind = columnKind(f.column);
+  const invalid = () => new BizError('invalidParam', { param: key.slice(0, 64) });
   const date = () => {
     const d = parseDateTime(raw);
-    if (!d) throw new BizError('unknownParam', { param: key });
+    if (!d) throw invalid();
     return d;
   };
-  const val = () => (f.numeric ? num() : raw);
+  // The value as the column's type takes it: a 400 here, never a data error from the database.
+  const val = (): unknown => {
+    if (kind === 'time') return date();
+    const v = columnValue(kind, raw);
+    if (v === undefined) throw invalid();
+    return v;
+  };
+  const textual = kind === 'text' && !f.numeric;
+  if (LIKE_OPS.includes(op) && !textual && op !== 'like') throw new BizError('unknownParam', { param: key.slice(0, 64) });
+  if (hasNul(raw)) throw invalid();
   switch (op) {
     case 'like':
-      return f.numeric ? eq(f.column, num()) : ilike(f.column, `%${escapeLike(raw)}%`);
+      return textual ? ilike(f.column, `%${escapeLike(raw)}%`) : eq(f.column, val());
     case 'likeleft':
       return ilike(f.column, `%${escapeLike(raw)}`);
     case 'likeright':
@@ -119,21 +136,39 @@ function toCondition(f: FilterField, op: FilterOp, raw: string, key: string): SQ
     case 'lt':
       return lt(f.column, val());
     case 'datege':
-      return gte(f.column, date());
     case 'dategt':
-      return gt(f.column, date());
     case 'datelt':
-      return lt(f.column, date());
     case 'datele':
-      return lte(f.column, date());
-    case 'dateequal': {
-      const d = date();
-      return and(gte(f.column, d), lt(f.column, new Date(d.getTime() + 86_400_000)));
-    }
+    case 'dateequal':
+      if (kind === 'date') {
+        // A date column: compared with the day itself (a time of day, when given, is ignored).
+        if (!dateTimeParts(raw.trim())) throw invalid();
+        const day = raw.trim().slice(0, 10);
+        return op === 'dateequal' ? eq(f.column, day) : dateCondition(f.column, op, day);
+      }
+      if (kind !== 'time') throw new BizError('unknownParam', { param: key.slice(0, 64) });
+      return dateCondition(f.column, op, date());
     case 'null':
       return isNull(f.column);
     case 'notnull':
       return isNotNull(f.column);
+  }
+}
+
+function dateCondition(column: AnyColumn, op: FilterOp, d: Date | string): SQL | undefined {
+  switch (op) {
+    case 'datege':
+      return gte(column, d);
+    case 'dategt':
+      return gt(column, d);
+    case 'datelt':
+      return lt(column, d);
+    case 'datele':
+      return lte(column, d);
+    case 'dateequal':
+      return typeof d === 'string' ? eq(column, d) : and(gte(column, d), lt(column, new Date(d.getTime() + 86_400_000)));
+    default:
+      return undefined;
   }
 }
 
@@ -179,7 +214,7 @@ export function parseFilters(q: Record<string, unknown>, spec: ListSpec): SQL[] 
     const value = Array.isArray(rawValue) ? rawValue[0] : rawValue;
     if (value === undefined || value === null || value === '') continue;
     const text = String(value);
-    if (text.length > 200) throw new BizError('unknownParam', { param: key });
+    if (text.length > 200) throw new BizError('invalidParam', { param: key.slice(0, 64) });
     const c = toCondition(field, op, text, key);
     if (c) out.push(c);
   }

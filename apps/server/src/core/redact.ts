@@ -98,7 +98,8 @@ type SerializedError = Record<string, unknown> & { message?: string; stack?: str
 
 function scrubError(e: SerializedError, depth = 0): SerializedError {
   for (const [k, v] of Object.entries(e)) {
-    if (k === 'params' || isSecretName(k, false)) e[k] = REDACTED;
+    // `params`: the failed query's bound values; `detail`: PostgreSQL's (`Key (email)=(…)`, `Failing row contains (…)`).
+    if (k === 'params' || k === 'detail' || isSecretName(k, false)) e[k] = REDACTED;
     else if (typeof v === 'string' && (k === 'message' || k === 'stack')) e[k] = redactErrorText(v);
     else if (k === 'cause' && v && typeof v === 'object' && depth < 5) e[k] = scrubError(v as SerializedError, depth + 1);
   }
