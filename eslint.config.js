@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-*/**', // side-by-side server builds of bench/list-builds.bench.mjs (ignored by git too)
       'data/**',
       '**/coverage/**',
       'apps/server/drizzle/**',
