@@ -92,6 +92,8 @@ export async function setupSweep(t: TestApp): Promise<Sweep> {
   const routes = catalog(t);
   const all = await tables(t);
   const b = await buildWorld(t, B_TENANT, 'qzxb7');
+  // B's writes while building its world are in the API log: the batched writer must have written them first.
+  await t.services.logs.flush();
   const s = { t, routes, tables: all, b } as Sweep;
   // B's view of everything readable while A does not exist yet.
   s.before = new Map();
