@@ -75,7 +75,15 @@ test('user create: each validation error shown, then fixed', async ({ page }) =>
   await expect(page.getByText('邮箱已存在')).toBeVisible();
   await expect(box).toBeVisible();
   await box.getByLabel('电子邮箱').fill(`${account}_2@example.com`);
-  await save(page);
+  // Created without a password: its own random one is shown once, to be changed at the first sign-in.
+  await box.getByRole('button', { name: /保\s*存/ }).click();
+  const shown = page.getByRole('dialog', { name: '初始密码' });
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText(`${account}_2`);
+  await expect(shown.locator('code').first()).toHaveText(/^[A-Za-z0-9]{8,}$/);
+  await page.screenshot({ path: `${shots}user-initial-password.png` });
+  await shown.getByRole('button', { name: '我已记下' }).click();
+  await expect(shown).toBeHidden();
 
   // Edit, then delete both.
   await rowWithCell(page, account).getByRole('button', { name: /编\s*辑/ }).click();
