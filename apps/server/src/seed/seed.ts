@@ -78,7 +78,6 @@ export interface SeedOptions {
 export interface SeedResult {
   /** Set only on the first start when no HELIO_ADMIN_PASSWORD was given: print it once. */
   generatedAdminPassword?: string;
-  initPassword?: string;
   seeded: string[];
 }
 
@@ -310,15 +309,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     }),
   );
 
-  let initPassword: string | undefined;
+  // No shared initial password: a user created without one, or reset, gets its own random one, shown once.
   mark(
     'params',
     await step(db, 'params', async (db) => {
-      initPassword = randomPassword(10);
       const id = seqIds(1123598819738675201n);
       const params: [string, string, string, string][] = [
-        ['是否开启注册功能', 'account.registerUser', 'true', 'Allow self-registration (register-guest)'],
-        ['账号初始密码', 'account.initPassword', initPassword, 'Password given by reset-password; generated per deployment'],
+        ['是否开启注册功能', 'account.registerUser', 'true', 'Allow self-registration (register-guest) when HELIO_REGISTER_MODE=on'],
         ['账号错误锁定次数', 'account.failCount', '5', 'Failed sign-ins before the account is locked for 30 minutes'],
         ['租户默认账号额度', 'tenant.default.accountNumber', '100', 'Default account limit for a new tenant'],
         ['租户默认菜单集合', 'tenant.default.menuCode', 'desk,station,power_station,inverter,battery,alarm', 'Menus a new tenant gets'],
@@ -328,7 +325,6 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       );
     }),
   );
-  if (initPassword) result.initPassword = initPassword;
 
   if (opts.regions !== false) {
     mark(
