@@ -45,7 +45,9 @@ export class ValidationError extends Error {
 const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 /** node-postgres / pg-pool errors without a code: a dropped connection, a connect timeout, a dead or closed client. */
 const UNAVAILABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+// Not here: "Cannot use a pool after calling end on the pool" — the process closed its own pool (shutting down or a
+// bug), which no retry cures: an unexpected failure, answered 500 (test/http-contract.test.ts).
 const CONNECTION_LOST = Symbol.for('helio.databaseConnectionLost');
 
 /**
