@@ -115,17 +115,21 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): voi
     );
   }
 
+  /** Every live row the caller may see (tenant, query's tenant filter, module scope), default order: trees, drop-downs. */
+  const scopedRows = async (req: FastifyRequest, limit: number) =>
+    (await db
+      .select()
+      .from(table)
+      .where(and(baseWhere(req.user!, req.query as Record<string, unknown>), await hooks.listScope?.(req)))
+      .orderBy(...(spec.defaultSort ?? []))
+      .limit(limit)) as Row[];
+
   if (tree && parentCol && !skip.has('tree')) {
     app.get(
       `${def.api}/tree`,
       { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} tree nodes {id, parentId, title, key, value, children}` } },
       async (req) => {
-        const rows = (await db
-          .select()
-          .from(table)
-          .where(and(baseWhere(req.user!, req.query as Record<string, unknown>), await hooks.listScope?.(req)))
-          .orderBy(...(spec.defaultSort ?? []))
-          .limit(5000)) as Row[];
+        const rows = await scopedRows(req, 5000);
         const nodes = rows.map((r) => {
           const id = String(r.id);
           return { id, parentId: String(r[tree.parentKey] ?? '0'), title: String(r[tree.titleKey] ?? ''), key: id, value: id };
@@ -140,12 +144,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): voi
       `${def.api}/select`,
       { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} for drop-downs`, querystring: listQuery } },
       async (req) => {
-        const rows = (await db
-          .select()
-          .from(table)
-          .where(and(baseWhere(req.user!, req.query as Record<string, unknown>), await hooks.listScope?.(req)))
-          .orderBy(...(spec.defaultSort ?? []))
-          .limit(1000)) as Row[];
+        const rows = await scopedRows(req, 1000);
         return ok(req, await vos(rows, req));
       },
     );
