@@ -61,11 +61,25 @@ function buildStale({ quiet = false } = {}) {
       src: Math.max(contracts, newest(path.join(root, 'apps/server/src'))),
       enabled: true,
     },
+    {
+      // What a first start copies instead of creating and seeding the embedded database (src/db/template.ts).
+      name: 'database template',
+      out: path.join(root, 'apps/server/dist/pglite-template/helio-template.json'),
+      src: Math.max(contracts, newest(path.join(root, 'apps/server/src')), newest(path.join(root, 'apps/server/drizzle'))),
+      enabled: fs.existsSync(path.join(root, 'apps/server/build-template.mjs')),
+      command: 'node apps/server/build-template.mjs',
+      optional: true, // without it a first start only takes longer
+    },
   ];
   for (const t of targets) {
     if (!t.enabled) continue;
     if (mtime(t.out) >= t.src) continue;
     if (!quiet) console.log(`Building ${t.name} (missing or older than its sources)…`);
-    execSync(`npm run build -w apps/${t.name}`, { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+    try {
+      execSync(t.command ?? `npm run build -w apps/${t.name}`, { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+    } catch (e) {
+      if (!t.optional) throw e;
+      console.warn(`Building ${t.name} failed (${e.message.split('\n')[0]}); going on without it.`);
+    }
   }
 }

@@ -4,22 +4,43 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/client.js';
+import { openServerDatabase } from './db/template.js';
 import { KeyConfigError } from './modules/auth/keys.js';
 import { seed } from './seed/seed.js';
 import { BrokerPortInUseError } from './modules/telemetry/broker.js';
 import { startTelemetry, type TelemetryHandle } from './modules/telemetry/telemetry.js';
 import { loadTelemetryConfig } from './modules/telemetry/telemetry.config.js';
-import { backfillDemo, secretOf, seedDevices } from './modules/station/seed-devices.js';
+import { backfillDemo, secretOf, seedDevices, writeDemoLatest } from './modules/station/seed-devices.js';
 import { LiveSimulator } from './simulator/simulator.js';
+
+/**
+ * A lost PostgreSQL connection is handled where it is used (the query fails: HTTP answers 503, the ingest retries);
+ * the log gets one line per 10 s with the number of connections lost, not one per connection of an outage.
+ */
+function connectionLostLog(): (err: Error) => void {
+  let last = 0;
+  let suppressed = 0;
+  return (err) => {
+    const now = Date.now();
+    if (now - last < 10_000) {
+      suppressed++;
+      return;
+    }
+    const more = suppressed ? ` (and ${suppressed} more since the last report)` : '';
+    console.warn(`PostgreSQL connection lost: ${err.message}${more}; it will be replaced`);
+    last = now;
+    suppressed = 0;
+  };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
-  const database = await openDatabase({
+  // PGlite: a first start copies the database template (db/template.ts); migrations run only when behind.
+  const database = await openServerDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
-    onPoolError: (err) => console.warn(`PostgreSQL connection lost (${err.message}); it will be replaced`),
+    onPoolError: connectionLostLog(),
   });
   const seeded = await seed(database.db, { adminPassword: config.adminPassword });
   const built = await buildApp(config, { database });
@@ -74,18 +95,26 @@ async function main(): Promise<void> {
   if (stopping) return; // the shutdown closes what has started
   if (config.simulator) {
     const tc = loadTelemetryConfig();
-    const demo = await step(seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log: app.log }));
+    const demo = await step(seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log: app.log, deferLatest: true }));
     if (stopping) return;
-    simulator = new LiveSimulator(demo.model, {
-      url: telemetry.broker.url,
-      interval: tc.simulator.interval,
-      secretFor: (sn) => (telemetry?.broker.kind === 'embedded' ? secretOf(demo.manifest, sn) : undefined),
-      only: new Set(demo.devices.keys()),
-      log: app.log,
-    });
-    simulator.start();
-    // In the background; it checks `stopping` between batches, and a shutdown waits for the batch in flight.
-    void step(backfillDemo(database, demo, app.log, () => stopping)).catch((err) => app.log.warn({ err }, 'demo history backfill stopped'));
+    const broker = telemetry.broker;
+    // In the background, while the server answers: the latest state at T0 (first start), then the live simulator
+    // (its first reports continue that state), then the history backfill. Each checks `stopping` between batches,
+    // and a shutdown waits for the batch in flight.
+    const background = async () => {
+      await writeDemoLatest(database, demo, { stop: () => stopping, log: app.log });
+      if (stopping) return;
+      simulator = new LiveSimulator(demo.model, {
+        url: broker.url,
+        interval: tc.simulator.interval,
+        secretFor: (sn) => (broker.kind === 'embedded' ? secretOf(demo.manifest, sn) : undefined),
+        only: new Set(demo.devices.keys()),
+        log: app.log,
+      });
+      simulator.start();
+      await backfillDemo(database, demo, app.log, () => stopping);
+    };
+    void step(background()).catch((err) => app.log.warn({ err }, 'demo history backfill stopped'));
     demoLine = `  Simulator: ${demo.devices.size} devices on ${demo.fleet.stations.length} demo stations report every ${tc.simulator.interval} s (HELIO_SIMULATOR=off to disable)`;
   }
   const address = app.server.address();

@@ -565,3 +565,20 @@ export const ingestCounter = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.reason] })],
 );
+
+/**
+ * Device figures per tenant and station (plant_id 0: devices without one), kept by the triggers of
+ * drizzle/0008_station-device-summary.sql on the registrations and the inverter and battery factory lists.
+ */
+export const plantDeviceSummary = pgTable(
+  'helio_plant_device_summary',
+  {
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    plantId: id('plant_id').notNull(),
+    inverters: integer('inverters').notNull().default(0),
+    batteries: integer('batteries').notNull().default(0),
+    ratedKw: doublePrecision('rated_kw').notNull().default(0),
+    batteryKwh: doublePrecision('battery_kwh').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'helio_plant_device_summary_pk', columns: [t.tenantId, t.plantId] }), index('helio_plant_device_summary_plant_idx').on(t.plantId)],
+);

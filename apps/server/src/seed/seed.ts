@@ -47,8 +47,12 @@ export function randomPassword(length = 12): string {
   return chars.join('');
 }
 
+/** Steps already done, read once per seed() (a restart then costs one query, not one per step). */
+const doneSteps = new WeakMap<Db, Set<string>>();
+
 /** Runs a seed step once, inside one transaction (its callback gets the transaction as `db`). */
 async function step(db: Db, name: string, run: (tx: Db) => Promise<void>): Promise<boolean> {
+  if (doneSteps.get(db)?.has(name)) return false;
   const [done] = await db.select().from(t.seedLog).where(eq(t.seedLog.step, name));
   if (done) return false;
   await db.transaction(async (tx) => {
@@ -73,6 +77,8 @@ export interface SeedOptions {
   adminPassword?: string | undefined;
   /** Skip the ~3,500 region rows (quick test databases). */
   regions?: boolean;
+  /** false: no administrator (the database template of db/template.ts: the first start adds it, with its password). */
+  admin?: boolean;
 }
 
 export interface SeedResult {
@@ -83,6 +89,7 @@ export interface SeedResult {
 
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
   const result: SeedResult = { seeded: [] };
+  doneSteps.set(db, new Set((await db.select({ step: t.seedLog.step }).from(t.seedLog)).map((r) => r.step)));
   const mark = (name: string, did: boolean) => did && result.seeded.push(name);
   const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -160,7 +167,6 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     }),
   );
 
-  const menuIds = new Map<string, string>();
   mark(
     'menus',
     await step(db, 'menus', async (db) => {
@@ -224,7 +230,6 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       await insertChunked(db, t.menu, rows);
     }),
   );
-  for (const m of await db.select({ id: t.menu.id, code: t.menu.code }).from(t.menu)) menuIds.set(m.code, m.id);
 
   mark(
     'roles',
@@ -273,7 +278,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
   let generated: string | undefined;
   mark(
     'admin',
-    await step(db, 'admin', async (db) => {
+    opts.admin !== false &&
+    (await step(db, 'admin', async (db) => {
       const password = opts.adminPassword ?? (generated = randomPassword(14));
       await db.insert(t.user).values({
         id: SEED_IDS.admin,
@@ -293,7 +299,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
         postId: '1123598817738675201',
       });
       await db.insert(t.userDept).values({ id: '1123598821738675301', userId: SEED_IDS.admin, deptId: SEED_IDS.rootDept });
-    }),
+    })),
   );
   if (generated) result.generatedAdminPassword = generated;
 

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema-device.js';
 import { deviceChanged } from '../telemetry/device-events.js';
 import { sha256Hex, SN_PATTERN } from '../telemetry/ingest.service.js';
+import { bulkInsert } from './bulk-insert.js';
 
 export const FACTORY_TABLES = {
   inverter: inverterFactory,
@@ -103,14 +104,9 @@ export async function registerDevices(db: Db, inputs: RegisterInput[]): Promise<
           updateUser: g.userId ?? null,
         };
       });
-      for (let i = 0; i < values.length; i += 500) {
-        const chunk = values.slice(i, i + 500);
-        await tx.insert(device).values(chunk);
-        await tx
-          .insert(deviceLatest)
-          .values(chunk.map((v) => ({ deviceId: v.id, deviceType: v.deviceType, plantId: v.plantId })))
-          .onConflictDoNothing();
-      }
+      // One statement per table whatever the count (the demo fleet registers ~500 devices at once).
+      await bulkInsert(tx, device, values);
+      await bulkInsert(tx, deviceLatest, values.map((v) => ({ deviceId: v.id, deviceType: v.deviceType, plantId: v.plantId })), sql`ON CONFLICT DO NOTHING`);
       await tx
         .update(table)
         .set(kind === 'inverter' ? ({ usageFlag: 1, activationDate: sql`coalesce(activation_date, current_date)` } as never) : { usageFlag: 1 })

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import { nextId } from '../../core/ids.js';
 import type { Database, Db } from '../../db/client.js';
@@ -21,6 +21,7 @@ import { FleetModel } from '../../simulator/model.js';
 import { addDays, localDay } from '../telemetry/solar.js';
 import { rawDb } from '../telemetry/raw-db.js';
 import { TelemetryRepository } from '../telemetry/telemetry.repository.js';
+import { bulkInsert } from './bulk-insert.js';
 import { registerDevices } from './device-registry.js';
 
 export interface FleetManifest extends FleetParams {
@@ -38,7 +39,15 @@ export interface SeedDevicesOptions {
   timeZone: string;
   now?: number;
   log?: { info(o: unknown, m?: string): void };
+  /**
+   * Leave the latest state at T0 to `writeDemoLatest` (the server's start: it computes the model for every device,
+   * which can run after the server answers). Default: written here.
+   */
+  deferLatest?: boolean;
 }
+
+/** helio_seed_log step present while a registered fleet's latest state at T0 is still to be written. */
+const LATEST_PENDING = 'devices-latest-pending';
 
 export interface DemoFleet extends DemoContext {
   manifest: FleetManifest;
@@ -76,14 +85,14 @@ export async function seedDevices(database: Database, o: SeedDevicesOptions): Pr
     await db.transaction(async (tx) => {
       await insertFleet(tx as unknown as Db, fleet, manifest);
       await tx.insert(secret).values({ name: SECRET_NAME, value: JSON.stringify(manifest) });
-      await tx.insert(seedLog).values({ step: 'devices' });
+      await tx.insert(seedLog).values(o.deferLatest ? [{ step: 'devices' }, { step: LATEST_PENDING }] : [{ step: 'devices' }]);
     });
   }
   const all = await repo.loadDevices(o.timeZone);
   const sns = new Set(fleet.stations.flatMap((s) => s.devices.map((d) => d.sn)));
   const devices = new Map(all.filter((d) => sns.has(d.sn)).map((d) => [d.sn, d]));
   const ctx: DemoContext = { fleet, model, t0: manifest.t0, devices };
-  if (fresh) {
+  if (fresh && !o.deferLatest) {
     const n = await writeLatest(rawDb(database), ctx);
     o.log?.info({ stations: fleet.stations.length, devices: devices.size, latest: n }, 'demo fleet registered');
   }
@@ -94,6 +103,28 @@ export async function seedDevices(database: Database, o: SeedDevicesOptions): Pr
     // the manifest is a convenience for `npm run simulate`; the server does not need it
   }
   return { ...ctx, manifest, fresh };
+}
+
+/**
+ * The latest state at T0 of a fleet registered with `deferLatest`, if still pending (a no-op otherwise, so it runs on
+ * every start: one interrupted before it finished writes it then). A few stations at a time, yielding between them:
+ * the model's counters take CPU time, and the server is already answering requests. Start the live simulator after it
+ * (its first report's energy delta continues from this state). Returns the number of devices written.
+ */
+export async function writeDemoLatest(database: Database, demo: DemoFleet, o: { stop?: () => boolean; log?: SeedDevicesOptions['log'] } = {}): Promise<number> {
+  const [pending] = await database.db.select().from(seedLog).where(eq(seedLog.step, LATEST_PENDING));
+  if (!pending) return 0;
+  const raw = rawDb(database);
+  const stations = demo.fleet.stations;
+  let n = 0;
+  for (let i = 0; i < stations.length; i += 10) {
+    if (o.stop?.()) return n;
+    n += await writeLatest(raw, { ...demo, fleet: { ...demo.fleet, stations: stations.slice(i, i + 10) } });
+    await new Promise((r) => setImmediate(r));
+  }
+  await database.db.delete(seedLog).where(eq(seedLog.step, LATEST_PENDING));
+  o.log?.info({ stations: stations.length, devices: demo.devices.size, latest: n }, 'demo fleet latest state written');
+  return n;
 }
 
 /** Loads the manifest written by the server (standalone simulator). */
@@ -109,10 +140,21 @@ export function secretOf(manifest: FleetManifest, sn: string): string {
   return deviceSecret(manifest.key, sn);
 }
 
-/** Background history backfill (resumable); resolves when done. */
-export function backfillDemo(database: Database, demo: DemoFleet, log?: { info(o: unknown, m?: string): void }, stop?: () => boolean) {
-  return backfill(rawDb(database), demo, { log, yieldMs: database.kind === 'pglite' ? 25 : 0, stop });
+/**
+ * Background history backfill (resumable); resolves when done. PGlite never analyzes tables by itself (there is no
+ * autovacuum): the station tables are analyzed before, and the rollups after a backfill that wrote something, so the
+ * planner knows their sizes (PostgreSQL's autovacuum does this on its own).
+ */
+export async function backfillDemo(database: Database, demo: DemoFleet, log?: { info(o: unknown, m?: string): void }, stop?: () => boolean) {
+  const analyze = (tables: string[]) => (database.kind === 'pglite' && !stop?.() ? rawDb(database).query(`ANALYZE ${tables.join(', ')}`) : undefined);
+  await analyze(STATION_TABLES);
+  const done = await backfill(rawDb(database), demo, { log, yieldMs: database.kind === 'pglite' ? 25 : 0, stop });
+  if (done.chunks) await analyze(ROLLUP_TABLES);
+  return done;
 }
+
+const STATION_TABLES = ['helio_plant', 'helio_device', 'helio_device_latest', 'helio_inverter_factory', 'helio_battery_factory', 'helio_guardian_factory', 'helio_charger_factory'];
+const ROLLUP_TABLES = ['helio_energy_plant_day', 'helio_energy_plant_month', 'helio_energy_tenant_day', 'helio_energy_tenant_month', 'helio_energy_device_day', 'helio_energy_device_month'];
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -141,6 +183,8 @@ async function insertFleet(db: Db, fleet: Fleet, m: FleetManifest): Promise<void
   }
 
   const plantIds = new Map<string, string>();
+  // Stations created before the fleet was seeded — for the station list's install info.
+  const created = new Date(m.t0 - 90 * 86_400_000);
   const plants = fleet.stations.map((s) => {
     const id = nextId();
     plantIds.set(s.key, id);
@@ -166,9 +210,10 @@ async function insertFleet(db: Db, fleet: Fleet, m: FleetManifest): Promise<void
       operationCompanyId: companies.get(s.company)!.id,
       operationCompanyName: companies.get(s.company)!.name,
       networkStatus: 1,
+      createTime: created,
     };
   });
-  for (let i = 0; i < plants.length; i += 500) await db.insert(plant).values(plants.slice(i, i + 500));
+  await bulkInsert(db, plant, plants);
 
   // Factory info: every fleet device plus some unused stock.
   const all = fleet.stations.flatMap((s) => s.devices.map((d) => ({ s, d })));
@@ -220,9 +265,10 @@ async function insertFleet(db: Db, fleet: Fleet, m: FleetManifest): Promise<void
   });
   const grd = rows.filter((x) => x.d.kind === 'guardian').map((x) => ({ ...common(x), cardNumber: `89860${x.d.sn.slice(3).padStart(15, '0')}`, ratedCurrent: 63 }));
   const chg = rows.filter((x) => x.d.kind === 'charger').map((x) => ({ ...common(x), ratedPower: x.d.ratedKw, phases: 1, connectorType: 1 }));
-  for (const [table, list] of [[inverterFactory, inv], [batteryFactory, bat], [guardianFactory, grd], [chargerFactory, chg]] as const) {
-    for (let i = 0; i < list.length; i += 500) await db.insert(table).values(list.slice(i, i + 500) as never);
-  }
+  await bulkInsert(db, inverterFactory, inv);
+  await bulkInsert(db, batteryFactory, bat);
+  await bulkInsert(db, guardianFactory, grd);
+  await bulkInsert(db, chargerFactory, chg);
 
   // Registrations (SN must exist in factory info and be unused: the same rule as the API).
   await registerDevices(
@@ -236,6 +282,4 @@ async function insertFleet(db: Db, fleet: Fleet, m: FleetManifest): Promise<void
       secret: deviceSecret(m.key, d.sn),
     })),
   );
-  // Stations created before the fleet was seeded — for the station list's install info.
-  await db.update(plant).set({ createTime: new Date(m.t0 - 90 * 86_400_000) }).where(inArray(plant.id, [...plantIds.values()]));
 }

@@ -5,6 +5,7 @@
  * one or two daily partitions).
  */
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../core/access.js';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
@@ -13,11 +14,11 @@ import type { Database } from '../../db/client.js';
 import { device, DEVICE_TYPES, plant, type DeviceKind } from '../../db/schema-device.js';
 import { addDays, localDay, localMidnight } from '../telemetry/solar.js';
 import { sums, type EnergySums } from './kpi.js';
-import { deviceWhere, plantWhere, stationScope } from './station.scope.js';
+import { deviceWhere, plantWhere } from './station.scope.js';
 
 export type Row = Record<string, unknown>;
 
-const ENERGY = sql.raw(
+export const ENERGY = sql.raw(
   `coalesce(sum(pv_kwh), 0) AS "pv", coalesce(sum(load_kwh), 0) AS "load", coalesce(sum(import_kwh), 0) AS "import",
    coalesce(sum(export_kwh), 0) AS "export", coalesce(sum(charge_kwh), 0) AS "charge", coalesce(sum(discharge_kwh), 0) AS "discharge",
    coalesce(sum(ev_kwh), 0) AS "ev"`,
@@ -25,6 +26,12 @@ const ENERGY = sql.raw(
 const list = (ids: readonly (string | number)[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 /** The inside of `IN (…)`: a few ids as parameters, or a subquery (a data scope of any size). */
 const inList = (x: readonly string[] | SQL) => (Array.isArray(x) ? list(x) : (x as SQL));
+/** A fragment of column references only (no values), as raw SQL: Drizzle then need not walk it on every query. */
+function columnsOnce(fragment: SQL): SQL {
+  const { sql: text, params } = new PgDialect().sqlToQuery(fragment);
+  if (params.length) throw new Error('columnsOnce: the fragment has values');
+  return sql.raw(text);
+}
 const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Live figures are "current" while the report is at most this old. */
@@ -77,8 +84,8 @@ export function parseDayParam(v: unknown, fallback: string): string {
   return s;
 }
 
-/** A station's columns for the API (ids as strings, dates as yyyy-MM-dd). */
-const PLANT_COLS = sql`${plant.id}::text AS id, ${plant.tenantId} AS "tenantId", ${plant.plantName} AS "plantName", ${plant.plantType} AS "plantType",
+/** A station's columns for the API (ids as strings, dates as yyyy-MM-dd); rendered to SQL text once. */
+const PLANT_COLS = columnsOnce(sql`${plant.id}::text AS id, ${plant.tenantId} AS "tenantId", ${plant.plantName} AS "plantName", ${plant.plantType} AS "plantType",
   ${plant.countryCode} AS "countryCode", ${plant.provinceCode} AS "provinceCode", ${plant.cityCode} AS "cityCode",
   ${plant.countyCode} AS "countyCode", ${plant.regionName} AS "regionName", ${plant.address} AS address,
   ${plant.latitude} AS latitude, ${plant.longitude} AS longitude, ${plant.timeZone} AS "timeZone", ${plant.capacityKwp} AS "capacityKwp",
@@ -86,7 +93,7 @@ const PLANT_COLS = sql`${plant.id}::text AS id, ${plant.tenantId} AS "tenantId",
   ${plant.ownerPhone} AS "ownerPhone", ${plant.operationCompanyId}::text AS "operationCompanyId", ${plant.operationCompanyName} AS "operationCompanyName",
   ${plant.operationUserId}::text AS "operationUserId", ${plant.operationUserName} AS "operationUserName",
   ${plant.networkStatus} AS "networkStatus", ${plant.statusTime} AS "statusTime", ${plant.remark} AS remark,
-  ${plant.createUser}::text AS "createUser", ${plant.createTime} AS "createTime", ${plant.updateTime} AS "updateTime"`;
+  ${plant.createUser}::text AS "createUser", ${plant.createTime} AS "createTime", ${plant.updateTime} AS "updateTime"`);
 
 export class StationRepository {
   constructor(
@@ -105,38 +112,52 @@ export class StationRepository {
   /** Station page. `filters` are already validated conditions; `order` is an allow-listed ORDER BY. */
   async plantPage(u: AuthUser, q: Row, filters: SQL[], order: SQL, p: Paging): Promise<{ rows: Row[]; total: number }> {
     const where = and(plantWhere(u, q), ...filters);
-    // Page and count separately (in parallel on PostgreSQL): the page then stops after `size` rows of an index
-    // scan instead of numbering every match, which matters at 100,000 stations.
-    const [rows, count] = await Promise.all([
-      this.rows<Row>(sql`SELECT ${PLANT_COLS} FROM ${plant} WHERE ${where} ORDER BY ${order} LIMIT ${p.size} OFFSET ${p.offset}`),
-      this.rows<{ n: string }>(sql`SELECT count(*) AS n FROM ${plant} WHERE ${where}`),
-    ]);
-    return { rows, total: Number(count[0]?.n ?? 0) };
+    const count = sql`SELECT count(*) AS n FROM ${plant} WHERE ${where}`;
+    const page = (total: SQL = sql``) => sql`SELECT ${PLANT_COLS}${total} FROM ${plant} WHERE ${where} ORDER BY ${order} LIMIT ${p.size} OFFSET ${p.offset}`;
+    // Page and count separately: the page then stops after `size` rows of an index scan instead of numbering every
+    // match, which matters at 100,000 stations. PostgreSQL runs the two in parallel; PGlite (one connection) gets
+    // them as one statement, the count as a subquery run once (a page past the end counts on its own).
+    if (this.database.kind === 'pglite') {
+      const rows = await this.rows<Row & { __total: string }>(page(sql`, (${count}) AS __total`));
+      if (rows.length || p.offset === 0) return { rows: rows.map(({ __total: _t, ...r }) => r), total: Number(rows[0]?.__total ?? 0) };
+      return { rows: [], total: Number((await this.rows<{ n: string }>(count))[0]?.n ?? 0) };
+    }
+    const [rows, counted] = await Promise.all([this.rows<Row>(page()), this.rows<{ n: string }>(count)]);
+    return { rows, total: Number(counted[0]?.n ?? 0) };
   }
 
-  /** Per-station live figures and energy for a page of stations. */
+  /**
+   * Per-station live figures and energy for a page of stations, in one statement: device counts, current PV power
+   * (inverters with a fresh report), last data time, today's PV energy (the station's local day) and all-time PV.
+   */
   async plantFigures(plants: { id: string; timeZone: string }[], now: number): Promise<Map<string, Row>> {
     const out = new Map<string, Row>();
     if (!plants.length) return out;
-    const ids = plants.map((p) => p.id);
-    for (const id of ids) out.set(id, { inverterCount: 0, batteryCount: 0, guardianCount: 0, chargerCount: 0, currentPower: 0, todayEnergy: 0, totalEnergy: 0, lastDataTime: null });
-    const devs = await this.rows<Row>(sql`
-      SELECT d.plant_id::text AS id,
-             count(*) FILTER (WHERE d.device_type = 1) AS inv, count(*) FILTER (WHERE d.device_type = 2) AS bat,
-             count(*) FILTER (WHERE d.device_type = 3) AS grd, count(*) FILTER (WHERE d.device_type = 4) AS chg,
-             coalesce(sum(l.pv_power) FILTER (WHERE d.device_type = 1 AND l.ts > ${new Date(now - FRESH_MS).toISOString()}::timestamptz), 0) AS pv,
-             max(l.ts) AS last
-        FROM helio_device d LEFT JOIN helio_device_latest l ON l.device_id = d.id
-       WHERE d.is_deleted = 0 AND d.plant_id IN (${list(ids)}) GROUP BY d.plant_id`);
-    for (const r of devs) {
-      const o = out.get(String(r.id))!;
-      Object.assign(o, { inverterCount: Number(r.inv), batteryCount: Number(r.bat), guardianCount: Number(r.grd), chargerCount: Number(r.chg), currentPower: Math.round(Number(r.pv)), lastDataTime: r.last });
+    const keys = plants.map((p) => sql`(${p.id}::bigint, ${localDay(now, p.timeZone)}::date)`);
+    const rows = await this.rows<Row>(sql`
+      SELECT x.id::text AS id, dv.inv, dv.bat, dv.grd, dv.chg, dv.pv, dv.last,
+             (SELECT e.pv_kwh FROM helio_energy_plant_day e WHERE e.plant_id = x.id AND e.day = x.day) AS today,
+             (SELECT sum(m.pv_kwh) FROM helio_energy_plant_month m WHERE m.plant_id = x.id) AS total
+        FROM (VALUES ${sql.join(keys, sql`, `)}) AS x(id, day)
+        CROSS JOIN LATERAL (
+          SELECT count(*) FILTER (WHERE d.device_type = 1) AS inv, count(*) FILTER (WHERE d.device_type = 2) AS bat,
+                 count(*) FILTER (WHERE d.device_type = 3) AS grd, count(*) FILTER (WHERE d.device_type = 4) AS chg,
+                 coalesce(sum(l.pv_power) FILTER (WHERE d.device_type = 1 AND l.ts > ${new Date(now - FRESH_MS).toISOString()}::timestamptz), 0) AS pv,
+                 max(l.ts) AS last
+            FROM helio_device d LEFT JOIN helio_device_latest l ON l.device_id = d.id
+           WHERE d.is_deleted = 0 AND d.plant_id = x.id) dv`);
+    for (const r of rows) {
+      out.set(String(r.id), {
+        inverterCount: Number(r.inv),
+        batteryCount: Number(r.bat),
+        guardianCount: Number(r.grd),
+        chargerCount: Number(r.chg),
+        currentPower: Math.round(Number(r.pv)),
+        todayEnergy: Number(r.today ?? 0),
+        totalEnergy: Number(r.total ?? 0),
+        lastDataTime: r.last ?? null,
+      });
     }
-    const today = plants.map((p) => sql`(${p.id}::bigint, ${localDay(now, p.timeZone)}::date)`);
-    const td = await this.rows<Row>(sql`SELECT plant_id::text AS id, pv_kwh AS pv FROM helio_energy_plant_day WHERE (plant_id, day) IN (${sql.join(today, sql`, `)})`);
-    for (const r of td) out.get(String(r.id))!.todayEnergy = Number(r.pv);
-    const tot = await this.rows<Row>(sql`SELECT plant_id::text AS id, sum(pv_kwh) AS pv FROM helio_energy_plant_month WHERE plant_id IN (${list(ids)}) GROUP BY plant_id`);
-    for (const r of tot) out.get(String(r.id))!.totalEnergy = Number(r.pv);
     return out;
   }
 
@@ -440,79 +461,12 @@ export class StationRepository {
        WHERE d.plant_id = ${plantId} AND d.device_type = ${DEVICE_TYPES[kind]} AND d.is_deleted = 0 ORDER BY d.device_sn`);
   }
 
-  // -------------------------------------------------------------------------------------------------------------
-  // Home dashboard
-  // -------------------------------------------------------------------------------------------------------------
-
-  /** Stations in the caller's data scope as a subquery; undefined = the whole tenant (tenant rollups apply). */
-  scopedPlants(u: AuthUser, q: Row): SQL | undefined {
-    if (!stationScope(u)) return undefined;
-    return sql`SELECT ${plant.id} FROM ${plant} WHERE ${plantWhere(u, q)}`;
-  }
-
   /** Tenant condition on a rollup table's tenant_id (mirrors core/tenant.ts for raw SQL). */
   tenantSql(u: AuthUser, q: Row, column = 'tenant_id'): SQL {
     const col = sql.raw(column);
     if (!isPlatform(u)) return sql`${col} = ${u.tenantId}`;
     const wanted = q.tenantId;
     return typeof wanted === 'string' && /^\d{6,12}$/.test(wanted) ? sql`${col} = ${wanted}` : sql`true`;
-  }
-
-  async fleetFigures(u: AuthUser, q: Row, plants: SQL | undefined, now: number): Promise<Row> {
-    const scope = plants ? sql`d.plant_id IN (${plants})` : this.tenantSql(u, q, 'd.tenant_id');
-    const pscope = plants ? sql`p.id IN (${plants})` : this.tenantSql(u, q, 'p.tenant_id');
-    const [r] = await this.rows<Row>(sql`
-      SELECT coalesce(sum(l.pv_power) FILTER (WHERE d.device_type = 1 AND l.ts > ${new Date(now - FRESH_MS).toISOString()}::timestamptz), 0) AS power,
-             coalesce(sum(fi.rated_power), 0) AS rated, coalesce(sum(fb.energy_kwh), 0) AS capacity,
-             count(*) FILTER (WHERE d.device_type = 1) AS inverters, count(*) FILTER (WHERE d.device_type = 2) AS batteries
-        FROM helio_device d
-        LEFT JOIN helio_device_latest l ON l.device_id = d.id
-        LEFT JOIN helio_inverter_factory fi ON d.device_type = 1 AND fi.device_sn = d.device_sn AND fi.is_deleted = 0
-        LEFT JOIN helio_battery_factory fb ON d.device_type = 2 AND fb.device_sn = d.device_sn AND fb.is_deleted = 0
-       WHERE d.is_deleted = 0 AND ${scope}`);
-    const [p] = await this.rows<Row>(sql`SELECT count(*) AS plants, coalesce(sum(p.capacity_kwp), 0) AS kwp,
-        count(*) FILTER (WHERE p.network_status = 0) AS normal, count(*) FILTER (WHERE p.network_status = 1) AS disconnected,
-        count(*) FILTER (WHERE p.network_status = 2) AS fault
-      FROM helio_plant p WHERE p.is_deleted = 0 AND ${pscope}`);
-    return { ...r, ...p };
-  }
-
-  /** Fleet energy series: `day` = hours, `month` = days, `year` = months. */
-  async fleetSeries(u: AuthUser, q: Row, plants: SQL | undefined, dateType: string, date: string, tz: string): Promise<Row[]> {
-    const scoped = plants !== undefined;
-    const ids = plants ?? sql`NULL`;
-    if (dateType === 'day') {
-      const from = new Date(localMidnight(date, tz)).toISOString();
-      const to = new Date(localMidnight(addDays(date, 1), tz)).toISOString();
-      return scoped
-        ? this.rows<Row>(sql`SELECT extract(epoch FROM bucket)::bigint * 1000 AS t, ${ENERGY} FROM helio_energy_plant_hour
-            WHERE plant_id IN (${ids}) AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz GROUP BY bucket ORDER BY bucket`)
-        : this.rows<Row>(sql`SELECT extract(epoch FROM bucket)::bigint * 1000 AS t, ${ENERGY} FROM helio_energy_tenant_hour
-            WHERE ${this.tenantSql(u, q)} AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz GROUP BY bucket ORDER BY bucket`);
-    }
-    if (dateType === 'month') {
-      const first = `${date.slice(0, 7)}-01`;
-      return scoped
-        ? this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_plant_day
-            WHERE plant_id IN (${ids}) AND day >= ${first}::date AND day < (${first}::date + interval '1 month') GROUP BY day ORDER BY day`)
-        : this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_tenant_day
-            WHERE ${this.tenantSql(u, q)} AND day >= ${first}::date AND day < (${first}::date + interval '1 month') GROUP BY day ORDER BY day`);
-    }
-    const y = date.slice(0, 4);
-    const next = `${Number(y) + 1}-01-01`;
-    if (dateType === 'year-days') {
-      // 1-year daily chart (benchmark and the year view's day resolution)
-      return scoped
-        ? this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_plant_day
-            WHERE plant_id IN (${ids}) AND day >= ${`${y}-01-01`}::date AND day < ${next}::date GROUP BY day ORDER BY day`)
-        : this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_tenant_day
-            WHERE ${this.tenantSql(u, q)} AND day >= ${`${y}-01-01`}::date AND day < ${next}::date GROUP BY day ORDER BY day`);
-    }
-    return scoped
-      ? this.rows<Row>(sql`SELECT to_char(month, 'YYYY-MM') AS k, ${ENERGY} FROM helio_energy_plant_month
-          WHERE plant_id IN (${ids}) AND month >= ${`${y}-01-01`}::date AND month < ${next}::date GROUP BY month ORDER BY month`)
-      : this.rows<Row>(sql`SELECT to_char(month, 'YYYY-MM') AS k, ${ENERGY} FROM helio_energy_tenant_month
-          WHERE ${this.tenantSql(u, q)} AND month >= ${`${y}-01-01`}::date AND month < ${next}::date GROUP BY month ORDER BY month`);
   }
 }
 

@@ -21,6 +21,8 @@ import { registerDevices, unbindDevices } from './device-registry.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
 import { CURVE_FIELDS, DEFAULT_CURVE, like, likeAny, parseDayParam, StationRepository, type Row } from './station.repository.js';
 import { deviceWhere } from './station.scope.js';
+import { homeRoutes } from './station-home.routes.js';
+import { checkKeys, int, str } from './station.params.js';
 
 const BASE = '/api/skyworth-client';
 const Q = (props: Record<string, ReturnType<typeof Type.Optional>> = {}) =>
@@ -35,30 +37,8 @@ const Q = (props: Record<string, ReturnType<typeof Type.Optional>> = {}) =>
 const S = () => Type.Optional(Type.String());
 const IdQ = Type.Object({ id: Type.Optional(Type.String()), deviceSn: Type.Optional(Type.String()) }, { additionalProperties: true });
 
-const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'lang', '_t', 'tenantId', 'blade-auth']);
 const dt = (v: unknown) => (v instanceof Date || typeof v === 'string' ? formatDateTime(v as Date) : null);
 const num = (v: unknown, d = 2) => (v === null || v === undefined ? null : round(Number(v), d));
-
-/** Throws on a query key outside the allow-list (as core/list-query does). */
-function checkKeys(q: Row, allowed: readonly string[]): void {
-  for (const k of Object.keys(q)) {
-    if (!RESERVED.has(k) && !allowed.includes(k)) throw new BizError('unknownParam', { param: k.slice(0, 64) });
-  }
-}
-const str = (q: Row, k: string): string | undefined => {
-  const v = q[k];
-  if (v === undefined || v === null || v === '') return undefined;
-  const s = String(Array.isArray(v) ? v[0] : v).trim();
-  if (s.length > 100) throw new BizError('unknownParam', { param: k });
-  return s === '' ? undefined : s;
-};
-const int = (q: Row, k: string, min: number, max: number): number | undefined => {
-  const s = str(q, k);
-  if (s === undefined) return undefined;
-  const n = Number(s);
-  if (!Number.isInteger(n) || n < min || n > max) throw new BizError('unknownParam', { param: k });
-  return n;
-};
 
 /** ORDER BY from ascs/descs over an allow-list, else the default. */
 function orderBy(q: Row, allowed: Record<string, SQL | Parameters<typeof asc>[0]>, def: SQL): SQL {
@@ -134,17 +114,24 @@ export async function stationRoutes(app: FastifyInstance, s: Services): Promise<
     const { rows, total } = await repo.plantPage(req.user!, query, f, order, p);
     const now = Date.now();
     const figures = await repo.plantFigures(rows.map((r) => ({ id: r.id as string, timeZone: r.timeZone as string })), now);
+    // Stations written together share their times (a status run, a seed): each instant is formatted once.
+    const formatted = new Map<unknown, string | null>();
+    const at = (v: unknown) => {
+      const k = v instanceof Date ? v.getTime() : v;
+      if (!formatted.has(k)) formatted.set(k, dt(v));
+      return formatted.get(k)!;
+    };
     const records = rows.map((r) => {
       const x = figures.get(r.id as string)!;
       return {
         ...r,
-        statusTime: dt(r.statusTime),
-        createTime: dt(r.createTime),
-        updateTime: dt(r.updateTime),
+        statusTime: at(r.statusTime),
+        createTime: at(r.createTime),
+        updateTime: at(r.updateTime),
         ...x,
         todayEnergy: num(x.todayEnergy),
         totalEnergy: num(x.totalEnergy),
-        lastDataTime: dt(x.lastDataTime),
+        lastDataTime: at(x.lastDataTime),
       };
     });
     return ok(req, page(records, total, p.current, p.size));
@@ -675,83 +662,5 @@ export async function stationRoutes(app: FastifyInstance, s: Services): Promise<
   });
   app.get(`${BASE}/charger/statusStat`, { config: access(CHG), schema: devSchema('charger', 'Charger curve of a day', curveQ) }, curve('charger'));
 
-  // -------------------------------------------------------------------------------------------------------------
-  // Home dashboard (/wel/index)
-  // -------------------------------------------------------------------------------------------------------------
-  const HOME = ['power_station', 'inverter', 'battery'];
-  app.get(`${BASE}/home/inverterAndLoadSummary`, {
-    config: access(HOME),
-    schema: { tags: ['home'], summary: 'Fleet figures: current power, today and total generation/load, battery charge/discharge, capacities, KPIs' },
-  }, async (req) => {
-    const u = req.user!;
-    const query = q(req);
-    const now = Date.now();
-    const today = localDay(now, tz);
-    const ids = repo.scopedPlants(u, query);
-    const tenantSql = repo.tenantSql(u, query);
-    const target = ids ?? 'tenant';
-    const [fig, dayE, totalE] = await Promise.all([
-      repo.fleetFigures(u, query, ids, now),
-      repo.plantEnergy(target, today, today, tenantSql),
-      repo.plantEnergyTotal(target, tenantSql),
-    ]);
-    const kwp = Number(fig.kwp ?? 0);
-    return ok(req, {
-      currentPower: round(Number(fig.power ?? 0) / 1000, 2),
-      todayGeneration: round(dayE.pv),
-      todayLoad: round(dayE.load),
-      ratedPower: round(Number(fig.rated ?? 0)),
-      totalGeneration: round(totalE.pv),
-      totalLoad: round(totalE.load),
-      todayCharge: round(dayE.charge),
-      todayDischarge: round(dayE.discharge),
-      totalCharge: round(totalE.charge),
-      totalDischarge: round(totalE.discharge),
-      batteryCapacity: round(Number(fig.capacity ?? 0)),
-      todayGridImport: round(dayE.import),
-      todayGridExport: round(dayE.export),
-      capacityKwp: round(kwp),
-      plants: Number(fig.plants ?? 0),
-      inverters: Number(fig.inverters ?? 0),
-      batteries: Number(fig.batteries ?? 0),
-      today: kpis(dayE, kwp, co2),
-      total: { ...kpis(totalE, kwp, co2), co2AvoidedTons: round((totalE.pv * co2) / 1000, 2) },
-      units: { power: 'kW', energy: 'kWh', capacity: 'kWh', ratedPower: 'kW', specificYield: 'kWh/kWp', co2: 'kg' },
-      co2Factor: co2,
-      clearCache: true,
-    });
-  });
-
-  const perf = (mapper: (e: EnergySums) => Row) => async (req: FastifyRequest) => {
-    const u = req.user!;
-    const query = q(req);
-    const dateType = str(query, 'dateType') ?? 'day';
-    if (!['day', 'month', 'year', 'year-days'].includes(dateType)) throw new BizError('unknownParam', { param: 'dateType' });
-    const date = parseDayParam(query.date, localDay(Date.now(), tz));
-    const ids = repo.scopedPlants(u, query);
-    const rows = await repo.fleetSeries(u, query, ids, dateType, date, tz);
-    return ok(req, {
-      dateType,
-      date,
-      points: rows.map((r) => ({ time: r.t !== undefined ? formatDateTime(new Date(Number(r.t)))!.slice(11, 16) : String(r.k), ...mapper(sums(r)) })),
-    });
-  };
-  app.get(`${BASE}/home/inverterPerformance`, {
-    config: access(HOME),
-    schema: { tags: ['home'], summary: 'Generation and load over time: dateType=day (hours), month (days), year (months)', querystring: Type.Object({ dateType: S(), date: S() }, { additionalProperties: true }) },
-  }, perf((e) => ({ generation: round(e.pv), load: round(e.load), gridImport: round(e.import), gridExport: round(e.export) })));
-  app.get(`${BASE}/home/batteryPerformance`, {
-    config: access(HOME),
-    schema: { tags: ['home'], summary: 'Battery charge and discharge over time (dateType as above)', querystring: Type.Object({ dateType: S(), date: S() }, { additionalProperties: true }) },
-  }, perf((e) => ({ charge: round(e.charge), discharge: round(e.discharge) })));
-  app.get(`${BASE}/home/plantStatusSummary`, {
-    config: access(HOME),
-    schema: { tags: ['home'], summary: 'Stations by network status (normal, disconnected, fault)' },
-  }, async (req) => {
-    const u = req.user!;
-    const query = q(req);
-    const ids = repo.scopedPlants(u, query);
-    const fig = await repo.fleetFigures(u, query, ids, Date.now());
-    return ok(req, { total: Number(fig.plants ?? 0), normal: Number(fig.normal ?? 0), disconnected: Number(fig.disconnected ?? 0), fault: Number(fig.fault ?? 0) });
-  });
+  await homeRoutes(app, s, repo);
 }
