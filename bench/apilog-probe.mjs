@@ -1,8 +1,11 @@
 // Issue 5 probe: the Helio CPU cost of one request with the API log off and on, without concurrency — one server at a
 // time, one keep-alive client, 3,000 logged POSTs (error-log uploads) then 3,000 GET user/list, CPU read from /proc.
-// Run: npm run build -w apps/server && node bench/apilog-probe.mjs   (PROBE_MODES=off,changes; BENCH_PG_URL=postgres://…)
+// Run: node bench/apilog-probe.mjs   (builds the server if stale; PROBE_MODES=off,changes; BENCH_PG_URL=postgres://…)
+// Not a *.bench.mjs: run-all.mjs does not run it.
 import http from 'node:http';
-import { cpuSeconds as cpu, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
+import { cpuSeconds as cpu, dropPgDatabase, ensureBuilt, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
+
+ensureBuilt();
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.PROBE_N ?? 3000);
@@ -34,5 +37,6 @@ for (const mode of (process.env.PROBE_MODES ?? 'off,changes').split(',')) {
   const get = ((cpu(s.pid) - c0) / N) * 1e6;
   console.log(`HELIO_API_LOG=${mode}: POST ${post.toFixed(0)} µs CPU/request, GET user/list ${get.toFixed(0)} µs CPU/request`);
   await s.stop();
+  await dropPgDatabase(PG_URL, `helio_probe_${mode}`);
 }
 agent.destroy();

@@ -8,18 +8,19 @@
 // differed by up to ±10 % from instance to instance). During each window one more client sends a stream of small
 // POSTs (error-log uploads, ~150/s), so `changes` really writes log rows while user/list is measured. On embedded
 // PGlite and on PostgreSQL. Latencies are timed per request with performance.now().
-// Run: npm run build && node bench/apilog.bench.mjs
+// Run: node bench/apilog.bench.mjs   (builds the server if stale; quick mode: 2 rounds of 1 s windows, 1 s warm-ups)
 //   (BENCH_WINDOWS=12 BENCH_WINDOW_SECONDS=3 BENCH_MODES=off,changes,all,off#2 BENCH_SKIP_PGLITE=1 BENCH_PG_URL=postgres://…
 //    BENCH_POST_STREAM=0 drops the POST stream; BENCH_SERVER_CPUS=1 with `taskset -c 0 node bench/…` gives the server a
 //    core of its own, away from the load generator, which lowers the noise on a 2-core machine)
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { closedLoop, cpuSeconds, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
+import { closedLoop, cpuSeconds, dropPgDatabase, ensureBuilt, freshPgDatabase, machine, quick, setting, signIn, startServer } from './lib.mjs';
 
-const windows = Number(process.env.BENCH_WINDOWS ?? 12);
-const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 3);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+ensureBuilt();
+const windows = setting('BENCH_WINDOWS', 12, 2);
+const windowSeconds = setting('BENCH_WINDOW_SECONDS', 3, 1);
+const connections = setting('BENCH_CONNECTIONS', 20);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function stats(lat) {
@@ -95,7 +96,7 @@ for (const [dbName, env] of variants) {
     let firstBad;
     for (const mode of MODES) {
       await s.setMode(apiLogOf(mode));
-      await closedLoop(s.url, s.headers, 3, connections); // warm-up
+      await closedLoop(s.url, s.headers, quick ? 1 : 3, connections); // warm-up
     }
     await new Promise((r) => setTimeout(r, 1000));
     for (let w = 0; w < windows; w++) {
@@ -139,5 +140,6 @@ for (const [dbName, env] of variants) {
     await s.server.stop();
   }
 }
-console.log(`machine: ${machine()}; one server, ${windows} rounds × ${MODES.length} modes × ${windowSeconds} s windows; ${connections} connections + 1 POST stream; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+if (pgDb) await dropPgDatabase(pgAdminUrl, 'helio_bench_apilog');
+console.log(`${quick ? 'QUICK MODE; ' : ''}machine: ${machine()}; one server, ${windows} rounds × ${MODES.length} modes × ${windowSeconds} s windows; ${connections} connections + 1 POST stream; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.table(rows);

@@ -1,16 +1,18 @@
 // Issue 2 benchmark: authenticated user/list and the token endpoint under load (autocannon, 20 connections),
 // each beside a Fastify hello-world route measured in the same run; on embedded PGlite and on PostgreSQL.
-// Run: npm run build && node bench/auth.bench.mjs      (BENCH_SECONDS=10, BENCH_PG_URL=postgres://…/postgres)
+// Run: node bench/auth.bench.mjs      (builds the server if stale; BENCH_SECONDS=10 (quick: 3), BENCH_PG_URL=postgres://…/postgres)
 import Fastify from 'fastify';
-import { freshPgDatabase, load, machine, signIn, startServer, summary, tokenUrl, WEB_BASIC } from './lib.mjs';
+import { dropPgDatabase, ensureBuilt, freshPgDatabase, load, loadavg, machine, quick, setting, signIn, startServer, summary, tokenUrl, WEB_BASIC } from './lib.mjs';
 
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+ensureBuilt();
+const duration = setting('BENCH_SECONDS', 10, 3);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const hello = Fastify({ logger: false });
 hello.get('/hello', async () => ({ hello: 'world' }));
-await hello.listen({ port: 18099, host: '127.0.0.1' });
-const helloRun = async () => summary('hello world (Fastify)', await load({ url: 'http://127.0.0.1:18099/hello', duration }));
+await hello.listen({ port: 0, host: '127.0.0.1' });
+const helloUrl = `http://127.0.0.1:${hello.server.address().port}/hello`;
+const helloRun = async () => summary('hello world (Fastify)', await load({ url: helloUrl, duration }));
 
 const rows = [];
 const variants = [['PGlite', {}]];
@@ -36,5 +38,6 @@ for (const [dbName, env] of variants) {
   }
 }
 await hello.close();
-console.log(`machine: ${machine()}; ${duration} s per run`);
+if (pgUrl) await dropPgDatabase(pgAdminUrl, 'helio_bench');
+console.log(`machine: ${machine()}; load average ${loadavg()}; ${duration} s per run${quick ? '; QUICK MODE' : ''}`);
 console.table(rows);

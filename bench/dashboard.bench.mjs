@@ -7,31 +7,35 @@
 //            every call within the mix
 // Beside them, in the same run, the same figures for a trivial signed-in route (`oauth/user-info`: token and session
 // check, no query of its own) — the ceiling of this server, client and machine. Ratios to it travel between machines.
-// Run: npm run build && node bench/dashboard.bench.mjs
+// Run: node bench/dashboard.bench.mjs   (builds the server if stale)
 //   BENCH_DATA_DIR=/tmp/helio-dash (keep the prepared database between runs; the first run waits for the demo
 //   history backfill, a few minutes), BENCH_DIST=dist (a build folder under apps/server, to compare builds),
 //   BENCH_N=200, BENCH_SECONDS=10, BENCH_CLIENTS=20, BENCH_WARMUP=100 (unmeasured requests of each call first, and
-//   5 s of the mix: see below).
+//   5 s of the mix: see below), BENCH_SETTLE=35 (seconds for the live simulator's devices to come online),
+//   HELIO_SIM_STATIONS=200 (the demo fleet's size).
+//   Quick mode: a 20-station fleet, N=30, 1 s per loaded call, 20 warm-up requests, 5 s settle.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ADMIN_PASSWORD, closedLoop, freePort, machine, root, signIn, waitFor } from './lib.mjs';
+import { ADMIN_PASSWORD, closedLoop, ensureBuilt, freePort, loadavg, machine, quick, root, setting, signIn, tempDir, track, waitFor } from './lib.mjs';
 
-const N = Number(process.env.BENCH_N ?? 200);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const DIST = process.env.BENCH_DIST ?? 'dist';
-const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'helio-dash-'));
+if (DIST === 'dist') ensureBuilt();
+const N = setting('BENCH_N', 200, 30);
+const SECONDS = setting('BENCH_SECONDS', 10, 1);
+const CLIENTS = setting('BENCH_CLIENTS', 20);
+const WARMUP = setting('BENCH_WARMUP', 100, 20);
+const SETTLE = setting('BENCH_SETTLE', 35, 5);
+const STATIONS = setting('HELIO_SIM_STATIONS', 200, 20);
+const dataDir = process.env.BENCH_DATA_DIR ?? tempDir('helio-dash-');
 const READY = path.join(dataDir, '.bench-backfilled');
 
 /** The server of `npm start` (simulator on) on `dataDir`; resolves once it answers and, on a new database, once the
  * demo history is backfilled. */
 async function start() {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server', DIST, 'main.js')], {
+  const child = track(spawn(process.execPath, [path.join(root, 'apps/server', DIST, 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -44,8 +48,9 @@ async function start() {
       HELIO_ADMIN_PASSWORD: ADMIN_PASSWORD,
       HELIO_LOG_LEVEL: 'info',
       HELIO_LOGIN_IP_MAX_FAILURES: '100000',
+      HELIO_SIM_STATIONS: String(STATIONS),
     },
-  });
+  }));
   let backfilled = fs.existsSync(READY);
   let out = '';
   child.stdout.on('data', (c) => {
@@ -62,7 +67,7 @@ async function start() {
   while (!backfilled && Date.now() < end) await new Promise((r) => setTimeout(r, 1000));
   if (!backfilled) throw new Error('the demo history backfill did not finish in 30 minutes');
   // The live simulator's devices come online over the first half-minute; measure in steady state.
-  await new Promise((r) => setTimeout(r, 35_000));
+  await new Promise((r) => setTimeout(r, SETTLE * 1000));
   return {
     base,
     stop: async () => {
@@ -145,7 +150,7 @@ try {
   for (const [, url] of calls) for (let i = 0; i < WARMUP; i++) await fetch(url, { headers }).then((r) => r.arrayBuffer());
   // The console's home page (four calls) and the station list's first page.
   const homeAndList = [calls[1][1], calls[2][1], calls[3][1], calls[4][1], calls[7][1]];
-  await mixed(homeAndList, headers, 5);
+  await mixed(homeAndList, headers, quick ? 1 : 5);
   const mix = await mixed(homeAndList, headers);
   for (const [name, url] of calls) {
     const a = await alone(url, headers);
@@ -167,6 +172,6 @@ try {
   await server.stop();
   if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`\n${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; build apps/server/${DIST}; ` +
-  `PGlite, demo fleet (200 stations), live simulator on; ms\n`);
+console.log(`\n${quick ? 'QUICK MODE; ' : ''}${machine()}; load average ${loadavg()}; build apps/server/${DIST}; ` +
+  `PGlite, demo fleet (${STATIONS} stations), live simulator on; N=${N}, ${SECONDS} s per loaded call; ms\n`);
 console.table(rows);

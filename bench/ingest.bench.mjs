@@ -1,20 +1,23 @@
 // Issue 6 benchmark: MQTT ingest throughput (simulator at full speed → stored rows) per CPU-second of the Helio
 // process, beside the physical ceiling measured in the same run: the same 45-value rows written straight to
 // PostgreSQL with COPY and with the multi-row INSERT the ingest uses (unnest arrays).
-// Run: npm run build && node bench/ingest.bench.mjs
+// Run: node bench/ingest.bench.mjs   (builds the server if stale)
 //   BENCH_DEVICES=500  BENCH_SECONDS=20  BENCH_WINDOW=4  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
-//   BENCH_DB=postgres|pglite|both (default both)   BENCH_MQTT_URL=mqtt://127.0.0.1:1883 (external broker instead)
+//   BENCH_DB=postgres|pglite|both (default both; without a PostgreSQL at BENCH_PG_URL, PGlite only)
+//   BENCH_MQTT_URL=mqtt://127.0.0.1:1883 (external broker instead)   BENCH_CEILING_ROWS=100000
+//   Quick mode: 100 devices for 5 s, a 20,000-row ceiling.
 import { spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cpuSeconds, freePort, freshPgDatabase, machine, root, waitFor } from './lib.mjs';
+import { cpuSeconds, dropPgDatabase, ensureBuilt, freePort, freshPgDatabase, loadavg, machine, quick, root, setting, tempDir, track, waitFor } from './lib.mjs';
 
-const DEVICES = Number(process.env.BENCH_DEVICES ?? 500);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WINDOW = Number(process.env.BENCH_WINDOW ?? 4);
+ensureBuilt();
+const DEVICES = setting('BENCH_DEVICES', 500, 100);
+const SECONDS = setting('BENCH_SECONDS', 20, 5);
+const WINDOW = setting('BENCH_WINDOW', 4);
+const CEILING_ROWS = setting('BENCH_CEILING_ROWS', 100_000, 20_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WHICH = process.env.BENCH_DB ?? 'both';
 const EXTERNAL = process.env.BENCH_MQTT_URL;
@@ -49,21 +52,22 @@ function pgCpuSeconds() {
 }
 
 async function start(env) {
-  const dataDir = env.HELIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'helio-ingest-bench-'));
+  const dataDir = env.HELIO_DATA_DIR ?? tempDir('helio-ingest-bench-');
   const port = await freePort();
   const mqttPort = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = track(spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HELIO_MQTT_PORT: String(mqttPort), HELIO_DATA_DIR: dataDir, HELIO_SIMULATOR: 'off',
       HELIO_CAPTCHA: 'off', HELIO_ADMIN_PASSWORD: 'Bench-Admin-2026', HELIO_LOG_LEVEL: 'warn', HELIO_MQTT_GROUP: `bench${randomBytes(3).toString('hex')}`,
       // A bench device reports back to back: lift the per-device rate limit (docs/device-protocol.md, Limits).
       HELIO_MQTT_RATE: '100000', HELIO_MQTT_BURST: '100000', ...env },
-  });
+  }));
   await waitFor(`http://127.0.0.1:${port}/api/helio/public-settings`, 180_000);
   return {
     child, dataDir, mqttPort,
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
@@ -86,8 +90,8 @@ async function register(q) {
 
 function runSimulator(url) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/simulator/main.js'), '--bench', '--url', url, '--devices', String(DEVICES), '--seconds', String(SECONDS),
-      '--key', KEY, '--prefix', PREFIX, '--window', String(WINDOW), ...(EXTERNAL ? ['--anonymous'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = track(spawn(process.execPath, [path.join(root, 'apps/server/dist/simulator/main.js'), '--bench', '--url', url, '--devices', String(DEVICES), '--seconds', String(SECONDS),
+      '--key', KEY, '--prefix', PREFIX, '--window', String(WINDOW), ...(EXTERNAL ? ['--anonymous'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }));
     let out = '';
     child.stdout.on('data', (b) => (out += b));
     child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`simulator exited ${code}`))));
@@ -168,6 +172,11 @@ if (WHICH !== 'pglite') variants.push(['PostgreSQL', true]);
 if (WHICH !== 'postgres') variants.push(['PGlite', false]);
 for (const [name, usePg] of variants) {
   const dbUrl = usePg ? await freshPgDatabase(PG_URL, 'helio_ingest_bench') : undefined;
+  if (usePg && !dbUrl) {
+    if (WHICH === 'postgres') throw new Error(`no PostgreSQL at ${PG_URL}`);
+    console.error(`no PostgreSQL at ${PG_URL}: PGlite only`);
+    continue;
+  }
   // PGlite is one process: register the devices while the server is down.
   let server = await start(dbUrl ? { DATABASE_URL: dbUrl, ...(EXTERNAL ? { MQTT_URL: EXTERNAL } : {}) } : EXTERNAL ? { MQTT_URL: EXTERNAL } : {});
   let ids;
@@ -218,8 +227,9 @@ for (const [name, usePg] of variants) {
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
     stored = Number((await c.query('SELECT count(*) FROM helio_telemetry_inverter WHERE device_id = ANY($1::bigint[])', [ids])).rows[0].count);
-    results.push({ name: `${name}: ceiling`, ...(await ceiling(dbUrl, 100_000)) });
+    results.push({ name: `${name}: ceiling`, ...(await ceiling(dbUrl, CEILING_ROWS)) });
     await c.end();
+    await dropPgDatabase(PG_URL, 'helio_ingest_bench');
   } else {
     const { PGlite } = await import(path.join(root, 'node_modules/@electric-sql/pglite/dist/index.js'));
     const lite = await PGlite.create({ dataDir: path.join(server.dataDir, 'pglite') });
@@ -245,5 +255,5 @@ for (const [name, usePg] of variants) {
   });
   console.error(JSON.stringify(results.at(-1)));
 }
-console.log(`\n${machine()}\n`);
+console.log(`\n${quick ? 'QUICK MODE; ' : ''}${machine()}; load average ${loadavg()}; ${DEVICES} devices, ${SECONDS} s, window ${WINDOW}\n`);
 console.table(results);

@@ -1,5 +1,5 @@
 // Helpers for benchmarks: start the built server on a temp data dir, run autocannon, print a table row.
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,107 @@ export const WEB_BASIC = `Basic ${Buffer.from('helio:helio_secret').toString('ba
 export const ADMIN_PASSWORD = 'Bench-Admin-2026';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Quick mode (`--quick` or BENCH_QUICK=1; `npm run bench -- --quick` sets it for every bench): small data and short
+ * runs, each bench in about a minute — a smoke test of the harness, not figures to compare with full runs.
+ */
+export const quick = process.argv.includes('--quick') || ['1', 'true', 'yes'].includes(String(process.env.BENCH_QUICK ?? '').toLowerCase());
+
+/** A numeric setting: the environment variable `name` if set, else `quickValue` in quick mode, else `full`. */
+export function setting(name, full, quickValue = full) {
+  const v = process.env[name];
+  if (v !== undefined && v !== '') {
+    const n = Number(v);
+    if (!Number.isFinite(n)) throw new Error(`${name}=${v}: not a number`);
+    return n;
+  }
+  return quick ? quickValue : full;
+}
+
+// --- clean-up: servers and temp dirs of this process go when it exits, however it exits -------------------------
+const children = new Set();
+const tempDirs = new Set();
+/** Kills `child` (and forgets it) when this process exits; answers the child. */
+export function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+/** A new temp dir under the OS temp dir, removed when this process exits (or earlier by the caller). */
+export function tempDir(prefix = 'helio-bench-') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+/** Also removes `p` (a file or dir made by the bench) when this process exits. */
+export function removeOnExit(p) {
+  tempDirs.add(p);
+  return p;
+}
+process.once('exit', () => {
+  for (const c of children) {
+    try {
+      c.kill('SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) process.once(signal, () => process.exit(code));
+
+// --- the build the benches run -------------------------------------------------------------------------------------
+function newest(dir) {
+  let t = 0;
+  if (!fs.existsSync(dir)) return t;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
+
+/**
+ * Builds the server (apps/server/dist) and the embedded database's template when missing or older than their
+ * sources — what `npm start` builds, without the web app, which no bench uses. Holds the build lock of
+ * scripts/lib.mjs (e2e servers and `npm start` build with it too). BENCH_SKIP_BUILD=1 skips it (run-all.mjs builds
+ * once, then runs every bench on that build).
+ */
+export function ensureBuilt() {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  const server = path.join(root, 'apps/server');
+  const src = Math.max(newest(path.join(root, 'packages/contracts/src')), newest(path.join(server, 'src')));
+  const targets = [
+    { name: 'server', out: path.join(server, 'dist/main.js'), src, command: 'npm run build -w apps/server' },
+    { name: 'database template', out: path.join(server, 'dist/pglite-template/helio-template.json'), src: Math.max(src, newest(path.join(server, 'drizzle'))), command: 'node apps/server/build-template.mjs' },
+  ].filter((t) => mtime(t.out) < t.src);
+  if (!targets.length) return;
+  const lock = path.join(root, 'node_modules', '.helio-build.lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      if (Date.now() - fs.statSync(lock).mtimeMs > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('timed out waiting for another build');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    for (const t of targets) {
+      if (mtime(t.out) >= t.src) continue; // built by whoever held the lock
+      console.error(`bench: building the ${t.name} (missing or older than its sources)…`);
+      execSync(t.command, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    }
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
 
 export async function waitFor(url, ms = 60_000) {
   const end = Date.now() + ms;
@@ -49,12 +150,12 @@ export function freePort() {
  * another build folder under apps/server (e.g. a copy of an earlier build, to compare two builds).
  */
 export async function startServer(env = {}, { dist = 'dist' } = {}) {
-  const dataDir = env.HELIO_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'helio-bench-'));
+  const dataDir = env.HELIO_DATA_DIR ?? tempDir('helio-bench-');
   const port = env.PORT ?? String(await freePort());
   // BENCH_SERVER_CPUS (e.g. `1`) pins the server to those CPUs (Linux taskset), away from the load generator.
   const cpus = process.env.BENCH_SERVER_CPUS;
   const argv = [process.execPath, path.join(root, 'apps/server', dist, 'main.js')];
-  const child = spawn(cpus ? 'taskset' : argv[0], cpus ? ['-c', cpus, ...argv] : argv.slice(1), {
+  const child = track(spawn(cpus ? 'taskset' : argv[0], cpus ? ['-c', cpus, ...argv] : argv.slice(1), {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -69,7 +170,7 @@ export async function startServer(env = {}, { dist = 'dist' } = {}) {
       HELIO_MQTT_PORT: String(await freePort()),
       ...env,
     },
-  });
+  }));
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((_, reject) => child.once('exit', (c) => reject(new Error(`server exited with code ${c}`))));
   await Promise.race([waitFor(`${base}/api/helio/public-settings`, 120_000), exited]);
@@ -78,8 +179,10 @@ export async function startServer(env = {}, { dist = 'dist' } = {}) {
     dataDir,
     pid: child.pid,
     stop: async ({ keepData = false } = {}) => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -102,6 +205,9 @@ export function summary(name, r) {
     errors: r.errors,
   };
 }
+
+/** The machine's load average (1, 5, 15 min): other work on the machine while measuring. */
+export const loadavg = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
 
 export function machine() {
   return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -127,6 +233,22 @@ export async function freshPgDatabase(adminUrl, name) {
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+/** Drops database `name` on the server of `adminUrl` (nothing when no PostgreSQL answers there). BENCH_KEEP_DB=1 keeps it. */
+export async function dropPgDatabase(adminUrl, name) {
+  if (process.env.BENCH_KEEP_DB === '1') return;
+  const c = new pg.Client({ connectionString: adminUrl });
+  try {
+    await c.connect();
+  } catch {
+    return;
+  }
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
 }
 
 /** The password-grant URL of a sign-in (send it as a POST with `WEB_BASIC`); the platform administrator by default. */

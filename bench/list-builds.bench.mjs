@@ -4,11 +4,14 @@
 // apps/server/dist to apps/server/dist-before, apply the change, build again, then
 //   BENCH_BUILDS=dist-before,dist BENCH_SERVER_CPUS=1 taskset -c 0 node bench/list-builds.bench.mjs
 // (BENCH_SERVER_CPUS=1 with `taskset -c 0` gives the server a core of its own, away from the load generator.)
-import { closedLoop, cpuSeconds, freshPgDatabase, machine, signIn, startServer } from './lib.mjs';
+// Needs PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres). Builds `dist` if stale (not
+// the other build folders). Quick mode: one round of 3 s.
+import { closedLoop, cpuSeconds, dropPgDatabase, ensureBuilt, freshPgDatabase, loadavg, machine, quick, setting, signIn, startServer } from './lib.mjs';
 
 const builds = (process.env.BENCH_BUILDS ?? 'dist').split(',');
-const runs = Number(process.env.BENCH_RUNS ?? 3);
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+if (builds.includes('dist')) ensureBuilt();
+const runs = setting('BENCH_RUNS', 3, 1);
+const seconds = setting('BENCH_SECONDS', 15, 3);
 const connections = 20;
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -21,7 +24,7 @@ for (let r = 0; r < runs; r++) {
     try {
       const headers = await signIn(server.base);
       const url = `${server.base}/api/blade-system/user/list?current=1&size=10`;
-      await closedLoop(url, headers, 3, connections); // warm-up
+      await closedLoop(url, headers, quick ? 1 : 3, connections); // warm-up
       const c0 = cpuSeconds(server.pid);
       const { lat, bad, firstBad } = await closedLoop(url, headers, seconds, connections);
       if (bad) throw new Error(`${dist}: ${bad} failed requests (first: ${firstBad})`);
@@ -33,8 +36,9 @@ for (let r = 0; r < runs; r++) {
     }
   }
 }
+await dropPgDatabase(pgAdminUrl, 'helio_bench_builds');
 const fmt = (n) => Math.round(n * 100) / 100;
-console.log(`machine: ${machine()}; ${runs} rounds × ${seconds} s per build; ${connections} connections; PostgreSQL`);
+console.log(`machine: ${machine()}; load average ${loadavg()}; ${runs} rounds × ${seconds} s per build; ${connections} connections; PostgreSQL${quick ? '; QUICK MODE' : ''}`);
 console.table(
   builds.map((dist) => {
     const { lat, requests, cpu } = results[dist];

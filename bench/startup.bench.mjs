@@ -8,20 +8,20 @@
 // Beside it, in the same run, two floors of this machine: a Node process that loads Fastify and answers a route
 // (`node+fastify`), and one that also opens an existing PGlite data dir and answers a query from it (`+pglite open`).
 // Ratios to the floors travel between machines better than the absolute figures.
-// Run: npm run build && node bench/startup.bench.mjs
-//   BENCH_RUNS=3 (starts of each kind; the median is reported), BENCH_DIST=dist (a build folder under apps/server,
+// Run: node bench/startup.bench.mjs   (builds the server and the database template if stale, as `npm start` does)
+//   BENCH_RUNS=3 (starts of each kind; the median is reported; quick mode 1), BENCH_DIST=dist (a build folder under apps/server,
 //   e.g. a copy of an earlier build to compare), BENCH_SIMULATOR=off (without the demo fleet),
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (also first start and restart on PostgreSQL),
 //   BENCH_NODE_FLAGS (more flags for the server's node, as scripts/start.mjs passes them).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, freshPgDatabase, machine, md5, root, WEB_BASIC } from './lib.mjs';
+import { dropPgDatabase, ensureBuilt, freePort, freshPgDatabase, loadavg, machine, md5, quick, removeOnExit, root, setting, tempDir, track, WEB_BASIC } from './lib.mjs';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = setting('BENCH_RUNS', 3, 1);
 const DIST = process.env.BENCH_DIST ?? 'dist';
+if (DIST === 'dist') ensureBuilt();
 const SIMULATOR = process.env.BENCH_SIMULATOR ?? 'on';
 const PG_URL = process.env.BENCH_PG_URL;
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -55,7 +55,7 @@ async function start(dataDir, { password, env = {} } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', ...NODE_FLAGS, main], {
+  const child = track(spawn(process.execPath, ['--enable-source-maps', ...NODE_FLAGS, main], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -68,7 +68,7 @@ async function start(dataDir, { password, env = {} } = {}) {
       HELIO_LOG_LEVEL: 'warn',
       ...env,
     },
-  });
+  }));
   let out = '';
   let banner;
   let exited = false;
@@ -119,10 +119,11 @@ async function floor(pgDir) {
     const app = Fastify();
     app.get('/', async () => (${pgDir ? `(await pg.query('SELECT count(*) FROM blade_user')).rows` : `'ok'`}));
     await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const file = path.join(root, 'apps/server', `.startup-floor-${process.pid}.mjs`);
+  // In apps/server, so that it resolves the server's own fastify and PGlite.
+  const file = removeOnExit(path.join(root, 'apps/server', `.startup-floor-${process.pid}.mjs`));
   fs.writeFileSync(file, code);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [file], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });
+  const child = track(spawn(process.execPath, [file], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' }));
   try {
     return (await until(t0, () => ok(`http://127.0.0.1:${port}/`), t0 + 120_000)).at;
   } finally {
@@ -142,8 +143,8 @@ const results = { first: [], restart: [], pgFirst: [], pgRestart: [], floorNode:
 const dirs = [];
 try {
   for (let i = 0; i < RUNS; i++) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-startup-'));
-    dirs.push(dir);
+    const dir = tempDir('helio-startup-');
+    dirs.push(dir, removeOnExit(`${dir}-pg`));
     const a = await start(dir);
     results.first.push({ ...a.timeline, ready: a.ready });
     await sleep(3000); // the first start's background work (backfill) runs for a while; stop it mid-way, as a user might
@@ -163,7 +164,7 @@ try {
       const d = await start(dir + '-pg', { password: c.password, env: { DATABASE_URL: url } });
       results.pgRestart.push({ ...d.timeline, ready: d.ready });
       await d.stop();
-      dirs.push(dir + '-pg');
+      await dropPgDatabase(PG_URL, 'helio_startup_bench');
     }
     console.error(`run ${i + 1}/${RUNS}: first ${secs(results.first.at(-1).signIn)} s, restart ${secs(results.restart.at(-1).signIn)} s to sign-in`);
   }
@@ -187,7 +188,7 @@ const row = (name, list) => {
     'server "ready in" (ms)': m('ready') ?? '',
   };
 };
-console.log(`\n${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}; build apps/server/${DIST}; ` +
+console.log(`\n${quick ? 'QUICK MODE; ' : ''}${machine()}; load average ${loadavg()}; build apps/server/${DIST}; ` +
   `simulator ${SIMULATOR}; median of ${RUNS}${NODE_FLAGS.length ? `; node ${NODE_FLAGS.join(' ')}` : ''}\n`);
 console.log(`floors: node+fastify ${secs(fNode)} s, node+fastify+pglite open ${secs(fPg)} s`);
 console.table([

@@ -1,13 +1,15 @@
 // Issue 4 benchmark: GET user/list with 100,000 users and a department filter (department + its children), p95 at
 // 20 concurrent clients, beside the raw SQL of the same query at the same concurrency; on PGlite and PostgreSQL.
-// Run: npm run build && node bench/user-list.bench.mjs      (BENCH_USERS=100000 BENCH_SECONDS=10)
+// Run: node bench/user-list.bench.mjs      (builds the server if stale; BENCH_USERS=100000 BENCH_SECONDS=10, quick mode
+// 10,000 users and 3 s; BENCH_PG_URL=postgres://…/postgres — without a PostgreSQL there, PGlite only)
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { load, machine, signIn, startServer, summary } from './lib.mjs';
+import { dropPgDatabase, ensureBuilt, freshPgDatabase, load, loadavg, machine, quick, setting, signIn, startServer, summary } from './lib.mjs';
 
-const USERS = Number(process.env.BENCH_USERS ?? 100_000);
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+ensureBuilt();
+const USERS = setting('BENCH_USERS', 100_000, 10_000);
+const duration = setting('BENCH_SECONDS', 10, 3);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** 100 departments in a two-level tree under the seeded root; users spread over them. */
@@ -102,19 +104,18 @@ const pglite = await variant('PGlite', {}, async (dataDir) => {
 });
 rows.push({ name: 'PGlite: raw SQL, same query, 20 concurrent', ...pglite.raw }, { ...pglite.api, p95: pglite.api.p97_5 });
 
-const admin = new pg.Client({ connectionString: pgAdminUrl });
-await admin.connect();
-await admin.query('drop database if exists helio_bench_users with (force)');
-await admin.query('create database helio_bench_users');
-await admin.end();
-const u = new URL(pgAdminUrl);
-u.pathname = '/helio_bench_users';
-const postgres = await variant('PostgreSQL', { DATABASE_URL: u.toString() }, async () => {
-  const pool = new pg.Pool({ connectionString: u.toString(), max: 20 });
-  return { query: async (sql) => (await pool.query(sql)).rows, close: () => pool.end() };
-});
-rows.push({ name: 'PostgreSQL: raw SQL, same query, 20 concurrent', ...postgres.raw }, { ...postgres.api, p95: postgres.api.p97_5 });
+const pgUrl = await freshPgDatabase(pgAdminUrl, 'helio_bench_users');
+let postgres;
+if (pgUrl) {
+  postgres = await variant('PostgreSQL', { DATABASE_URL: pgUrl }, async () => {
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 20 });
+    return { query: async (sql) => (await pool.query(sql)).rows, close: () => pool.end() };
+  });
+  rows.push({ name: 'PostgreSQL: raw SQL, same query, 20 concurrent', ...postgres.raw }, { ...postgres.api, p95: postgres.api.p97_5 });
+  await dropPgDatabase(pgAdminUrl, 'helio_bench_users');
+} else console.error(`no PostgreSQL at ${pgAdminUrl}: PGlite only`);
 
-console.log(`machine: ${machine()}; ${USERS} users; ${duration} s per run; fill ${pglite.fillMs} ms (PGlite), ${postgres.fillMs} ms (PostgreSQL)`);
+console.log(`machine: ${machine()}; load average ${loadavg()}; ${USERS} users; ${duration} s per run; fill ${pglite.fillMs} ms (PGlite)` +
+  `${postgres ? `, ${postgres.fillMs} ms (PostgreSQL)` : ''}${quick ? '; QUICK MODE' : ''}`);
 console.log('(autocannon reports p97.5, shown in the p95 column for the API rows; raw rows are true p95)');
 console.table(rows.map((r) => ({ name: r.name, rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99 })));

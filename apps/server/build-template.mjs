@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { modulesGlobPlugin } from './modules-glob-plugin.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
@@ -23,6 +24,7 @@ await build({
   format: 'esm',
   external: Object.keys(pkg.dependencies ?? {}),
   logLevel: 'warning',
+  plugins: [modulesGlobPlugin(path.join(here, 'src'))],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 

@@ -3,7 +3,7 @@
  * errors), OpenAPI docs, the domain modules and — when built — the web app.
  */
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -21,20 +21,13 @@ import { installSecurityHeaders } from './core/security-headers.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { uniqueViolation } from './db/unique-constraints.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { CaptchaService } from './modules/auth/captcha.service.js';
-import { loadKeys, reportKeys, type Keys } from './modules/auth/keys.js';
-import { LockoutService } from './modules/auth/lockout.service.js';
-import { PermissionService } from './modules/auth/permission.service.js';
-import { TokenService } from './modules/auth/token.service.js';
-import { ScopeService } from './modules/scope/scope.service.js';
-import { packageCodeCache } from './modules/tenant/tenant-menus.js';
-import { registerModules } from './modules/index.js';
 import type { CrudHandle } from './crud/register-crud.js';
-import { LogService } from './modules/log/log.service.js';
+import { Kernel } from './kernel/kernel.js';
+import type { ModuleManifest } from './kernel/types.js';
+import type { AuthApi } from './modules/auth/index.js';
+import type { LogService } from './modules/log/index.js';
+import type { ScopeService } from './modules/scope/index.js';
 import { installPasswordGate } from './modules/user/password-gate.js';
-import { loadResourceSettings } from './modules/resource/settings.js';
-import { configureStorageKey } from './modules/resource/secret-box.js';
 import { registerCompression, registerWebApp, resolveWebDir } from './web-app.js';
 
 declare module 'fastify' {
@@ -45,16 +38,12 @@ declare module 'fastify' {
   }
 }
 
-export interface Services {
+/** What tests and the entry point reach directly: the kernel and the platform modules' services. */
+export interface Services extends AuthApi {
   config: Config;
   database: Database;
   kv: KvStore;
-  keys: Keys;
-  tokens: TokenService;
-  captcha: CaptchaService;
-  lockout: LockoutService;
-  auth: AuthService;
-  permissions: PermissionService;
+  kernel: Kernel;
   scopes: ScopeService;
   /** API, usual and error logs (batched writer off the request path). */
   logs: LogService;
@@ -66,6 +55,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   routes: RouteRecord[];
+  /** After listen: the modules' start (the device path, the demo fleet) and the jobs. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,35 +67,28 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the process log goes (default stdout); tests capture it. Secrets are redacted either way. */
   logStream?: DestinationStream;
+  /** The modules to load (default: every folder of src/modules with a module.ts). */
+  modules?: ModuleManifest[];
 }
 
-export async function createServices(config: Config, opts: BuildOptions = {}): Promise<Services> {
+/** Opens what the modules share (database, key-value store) and builds the kernel with every module's services. */
+async function createServices(config: Config, opts: BuildOptions, log: FastifyBaseLogger): Promise<Services> {
   setTimeZone(config.timeZone);
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   const kv = opts.kv ?? createKvStore(config.redisUrl);
-  configureStorageKey(database.db, config.storageKey);
-  const keys = await loadKeys(database.db, { jwtSecret: config.jwtSecret, sm2PrivateKey: config.sm2PrivateKey });
-  const tokens = new TokenService(database.db, keys.jwt, {
-    accessTtl: config.accessTokenTtl,
-    refreshTtl: config.refreshTokenTtl,
-  });
-  const captcha = new CaptchaService(kv);
-  const lockout = new LockoutService(kv, {
-    maxFailures: config.loginMaxFailures,
-    ipMaxFailures: config.loginIpMaxFailures,
-    windowMs: config.loginLockMinutes * 60_000,
-  });
-  const auth = new AuthService(database.db, tokens, captcha, lockout, {
-    captcha: config.captcha,
-    switchMode: config.switchMode,
-  });
-  const permissions = new PermissionService(database.db);
-  permissions.packageCodes = packageCodeCache(database.db);
-  const scopes = new ScopeService(database.db);
-  const logs = new LogService(database, loadResourceSettings());
-  return { config, database, kv, keys, tokens, captcha, lockout, auth, permissions, scopes, logs, crud: new Map() };
+  const kernel = await Kernel.create({ config, database, kv, log, manifests: opts.modules });
+  return {
+    config,
+    database,
+    kv,
+    kernel,
+    ...kernel.use('auth'),
+    scopes: kernel.use('scope').scopes,
+    logs: kernel.use('log').logs,
+    crud: kernel.crud,
+  };
 }
 
 function readToken(req: FastifyRequest): string | undefined {
@@ -120,7 +104,6 @@ function readToken(req: FastifyRequest): string | undefined {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
-  const services = await createServices(config, opts);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -132,10 +115,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const services = await createServices(config, opts, app.log);
   const routes = collectRoutes(app);
   // Integers of every route's input schemas are 32-bit unless bounded otherwise (core/validate.ts).
   app.addHook('onRoute', boundRouteIntegers);
-  await reportKeys(services.database.db, services.keys, app.log);
 
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('user', undefined);
@@ -250,7 +233,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await docs.register(swaggerUi, { routePrefix: '/api/docs' });
     });
   }
-  await registerModules(app, services);
+  await services.kernel.applyReference();
+  await services.kernel.registerRoutes(app);
 
   const webDir = resolveWebDir(config);
   const sendShell = webDir ? await registerWebApp(app, webDir) : undefined;
@@ -269,7 +253,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     services,
     routes,
+    start: () => services.kernel.start(),
     close: async () => {
+      await services.kernel.stop();
       await app.close();
       await services.kv.close();
       if (!opts.database) await services.database.close();

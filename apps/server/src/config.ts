@@ -4,6 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './settings/config-error.js';
+import { loadResourceSettings, type ResourceSettings } from './settings/resources.js';
+import { loadTelemetryConfig, type TelemetryConfig } from './settings/telemetry.js';
 
 export interface Config {
   port: number;
@@ -39,9 +42,15 @@ export interface Config {
   webDir: string | undefined;
   docs: boolean;
   trustProxy: boolean;
+  /** Milliseconds between two looks for due jobs (HELIO_JOB_POLL_MS; kernel/jobs.ts). */
+  jobPollMs: number;
+  /** Device path: broker bounds, ingest limits, status interval, retention, simulator (settings/telemetry.ts). */
+  telemetry: TelemetryConfig;
+  /** Files, SMS, logs and data sources (settings/resources.ts). */
+  resources: ResourceSettings;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -178,5 +187,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDir: env.HELIO_WEB_DIR || undefined,
     docs: bool(env, 'HELIO_API_DOCS', true),
     trustProxy: bool(env, 'HELIO_TRUST_PROXY', false),
+    jobPollMs: int(env, 'HELIO_JOB_POLL_MS', 1000, 50, 60_000),
+    telemetry: loadTelemetryConfig(env),
+    resources: loadResourceSettings(env),
   };
 }

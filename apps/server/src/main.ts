@@ -7,11 +7,8 @@ import { buildApp } from './app.js';
 import { openServerDatabase } from './db/template.js';
 import { KeyConfigError } from './modules/auth/keys.js';
 import { seed } from './seed/seed.js';
-import { BrokerPortInUseError } from './modules/telemetry/broker.js';
-import { startTelemetry, type TelemetryHandle } from './modules/telemetry/telemetry.js';
-import { loadTelemetryConfig } from './modules/telemetry/telemetry.config.js';
-import { backfillDemo, secretOf, seedDevices, writeDemoLatest } from './modules/station/seed-devices.js';
-import { LiveSimulator } from './simulator/simulator.js';
+import './modules/demo/index.js';
+import { BrokerPortInUseError } from './modules/telemetry/index.js';
 
 /**
  * A lost PostgreSQL connection is handled where it is used (the query fails: HTTP answers 503, the ingest retries);
@@ -46,23 +43,15 @@ async function main(): Promise<void> {
   const built = await buildApp(config, { database });
   const { app } = built;
 
-  let telemetry: TelemetryHandle | undefined;
-  let simulator: LiveSimulator | undefined;
   let stopping = false;
-  // The start-up steps after listen (telemetry, demo fleet) use the database: a signal that arrives meanwhile waits
-  // for the step in flight before closing the pool under it.
+  // The start-up steps after listen (device path, demo fleet) use the database: a signal that arrives meanwhile
+  // waits for them before closing the pool under them.
   let starting: Promise<unknown> = Promise.resolve();
-  const step = <T>(p: Promise<T>): Promise<T> => {
-    starting = p.catch(() => undefined);
-    return p;
-  };
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopping = true;
     setTimeout(() => process.exit(1), 15_000).unref(); // never hang on a stuck connection
     await starting;
-    await simulator?.stop();
-    await telemetry?.close();
     await built.close();
     await database.close();
     process.exit(0);
@@ -79,9 +68,10 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  // The telemetry path (MQTT broker or consumers, ingest, network status) — after listen, outside buildApp.
+  // Each module's start, in order (the device path, then the demo fleet), and the jobs.
   try {
-    telemetry = await step(startTelemetry({ config, database, log: app.log }));
+    starting = built.start();
+    await starting;
   } catch (e) {
     if (stopping) return; // shut down while starting: nothing to report
     if (e instanceof BrokerPortInUseError) {
@@ -90,33 +80,10 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  // The demo fleet: registered once, simulated over MQTT like real devices, history backfilled in the background.
-  let demoLine = '';
-  if (stopping) return; // the shutdown closes what has started
-  if (config.simulator) {
-    const tc = loadTelemetryConfig();
-    const demo = await step(seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log: app.log, deferLatest: true }));
-    if (stopping) return;
-    const broker = telemetry.broker;
-    // In the background, while the server answers: the latest state at T0 (first start), then the live simulator
-    // (its first reports continue that state), then the history backfill. Each checks `stopping` between batches,
-    // and a shutdown waits for the batch in flight.
-    const background = async () => {
-      await writeDemoLatest(database, demo, { stop: () => stopping, log: app.log });
-      if (stopping) return;
-      simulator = new LiveSimulator(demo.model, {
-        url: broker.url,
-        interval: tc.simulator.interval,
-        secretFor: (sn) => (broker.kind === 'embedded' ? secretOf(demo.manifest, sn) : undefined),
-        only: new Set(demo.devices.keys()),
-        log: app.log,
-      });
-      simulator.start();
-      await backfillDemo(database, demo, app.log, () => stopping);
-    };
-    void step(background()).catch((err) => app.log.warn({ err }, 'demo history backfill stopped'));
-    demoLine = `  Simulator: ${demo.devices.size} devices on ${demo.fleet.stations.length} demo stations report every ${tc.simulator.interval} s (HELIO_SIMULATOR=off to disable)`;
-  }
+  if (stopping) return;
+  const kernel = built.services.kernel;
+  const telemetry = kernel.use('telemetry').running()!;
+  const demoLine = kernel.use('demo').summary() ?? '';
   const address = app.server.address();
   const url = `http://localhost:${address && typeof address === 'object' ? address.port : config.port}`;
   const lines = [

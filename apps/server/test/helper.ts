@@ -56,7 +56,16 @@ export interface TestApp extends BuiltApp {
 /** `build.logStream`: run with the process log on (at HELIO_LOG_LEVEL) and written there, for tests that read it. */
 export async function createTestApp(env: Record<string, string> = {}, build: Pick<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
   const database = await testDatabase();
+  // The file, SMS, log and data-source settings were read from the process environment before they joined the one
+  // configuration; tests that set them there keep doing so.
+  const resourceVars = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] =>
+        e[1] !== undefined && /^HELIO_(LOG_RETENTION_DAYS|LOG_MAX_ROWS|API_LOG|API_LOG_QUEUE|DATASOURCE_HOSTS|ALLOW_PRIVATE_HOSTS)$/.test(e[0]),
+    ),
+  );
   const config = loadConfig({
+    ...resourceVars,
     HELIO_CAPTCHA: 'off',
     HELIO_SIMULATOR: 'off',
     HELIO_DATA_DIR: '/tmp/helio-test-unused',

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logApi, logError, logUsual } from '../src/db/schema.js';
 import { LogService, maskedParams } from '../src/modules/log/log.service.js';
-import { loadResourceSettings } from '../src/modules/resource/settings.js';
+import { loadResourceSettings } from '../src/settings/resources.js';
 import { createRole, createTenant, createUser } from './fixtures.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, testDatabase, type TestApp } from './helper.js';
 

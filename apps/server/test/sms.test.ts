@@ -92,6 +92,7 @@ beforeAll(async () => {
     HELIO_LOG_LEVEL: 'silent',
     HELIO_LOGIN_IP_MAX_FAILURES: '1000',
     HELIO_WEB_DIR: '/nonexistent-helio-web',
+    HELIO_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
   });
   built = await buildApp(config, { database, kv, logger: false });
   const t = await login('admin', TEST_ADMIN_PASSWORD);

@@ -16,7 +16,7 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { FieldDef } from '@helio/contracts/crud/resource';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
-import type { Services } from '../app.js';
+import type { ModuleContext } from '../kernel/types.js';
 import { formatDateTime } from '../core/dates.js';
 import { ok } from '../core/envelope.js';
 import { BizError, ValidationError } from '../core/errors.js';
@@ -61,7 +61,7 @@ function problemsOf(e: unknown, lang: Lang, row: number): ImportError[] {
   throw e;
 }
 
-export function registerCrudSheet(app: FastifyInstance, s: Services, handle: CrudHandle, opts: CrudSheetOptions): void {
+export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle: CrudHandle, opts: CrudSheetOptions): void {
   const { def, table } = handle;
   const db = s.database.db;
   const maxRows = opts.maxRows ?? 5000;

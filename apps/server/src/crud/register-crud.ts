@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
-import type { Services } from '../app.js';
+import type { ModuleContext } from '../kernel/types.js';
 import type { AuthUser } from '../core/access.js';
 import { ok, page } from '../core/envelope.js';
 import { ForbiddenError } from '../core/errors.js';
@@ -35,7 +35,7 @@ export {
   type Row,
 } from './types.js';
 
-export function registerCrud(app: FastifyInstance, s: Services, def: ResourceDef, table: AuditedTable, hooks: CrudHooks = {}): CrudHandle {
+export function registerCrud(app: FastifyInstance, s: ModuleContext, def: ResourceDef, table: AuditedTable, hooks: CrudHooks = {}): CrudHandle {
   const db = s.database.db;
   const spec = listSpecOf(def, table);
   const live = eq(table.isDeleted, 0);
@@ -49,7 +49,7 @@ export function registerCrud(app: FastifyInstance, s: Services, def: ResourceDef
   };
   /** Data scope of the caller on this resource (rules defined with resource_code = the page code). */
   const dataScope = (req: FastifyRequest) =>
-    s.scopes.dataCondition(req.user!, def.page, (col, ids) => {
+    s.access.dataCondition(req.user!, def.page, (col, ids) => {
       const column = col === 'create_user' ? table.createUser : col === 'create_dept' ? table.createDept : table.deptId;
       return column ? inArray(column, ids) : undefined;
     });

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { isVersioned, VERSION_KEY, type ResourceDef } from '@helio/contracts/crud/resource';
-import type { Services } from '../app.js';
+import type { ModuleContext } from '../kernel/types.js';
 import { ok, status } from '../core/envelope.js';
 import { BizError } from '../core/errors.js';
 import { isId } from '../core/ids.js';
@@ -18,7 +18,7 @@ import type { AuditedTable, CrudHandle, CrudHooks, Row } from './types.js';
 import type { WriteMode } from './write.js';
 
 export interface RouteContext {
-  s: Services;
+  s: ModuleContext;
   def: ResourceDef;
   table: AuditedTable;
   hooks: CrudHooks;

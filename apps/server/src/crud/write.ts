@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { formRules, isVersioned, VERSION_KEY, type ResourceDef } from '@helio/contracts/crud/resource';
 import { checkRules } from '@helio/contracts/validation';
-import type { Services } from '../app.js';
+import type { ModuleContext } from '../kernel/types.js';
 import type { AuthUser } from '../core/access.js';
 import { ok, status } from '../core/envelope.js';
 import { BizError, ForbiddenError, ValidationError } from '../core/errors.js';
@@ -26,7 +26,7 @@ import { uniqueViolation } from '../db/unique-constraints.js';
 import { FieldsError, isCalendarDate, type AuditedTable, type CrudHandle, type CrudHooks, type FieldProblem, type PreparedWrite, type Row } from './types.js';
 
 export interface WriteContext {
-  s: Services;
+  s: ModuleContext;
   def: ResourceDef;
   table: AuditedTable;
   hooks: CrudHooks;
@@ -221,7 +221,7 @@ export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
     const body = (req.body ?? {}) as Row;
     if (mode === 'either') {
       const updating = body.id !== null && body.id !== undefined && body.id !== '';
-      if (!(await s.permissions.has(req.user!, [code(updating ? 'edit' : 'add')]))) throw new ForbiddenError();
+      if (!(await s.access.has(req.user!, [code(updating ? 'edit' : 'add')]))) throw new ForbiddenError();
     }
     const w = await prepare(req, body, mode);
     const done = await persist(req, w);

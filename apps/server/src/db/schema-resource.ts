@@ -1,15 +1,13 @@
 /**
- * Storage, attachments, SMS, notices (read marks), developer-tool and report tables. Their DDL is hand-written in
- * drizzle/0002_resources.sql (row versions and unique codes: 0006); these definitions give typed queries over them.
+ * Storage, attachments, SMS, notices (read marks), developer-tool and report tables: their Drizzle declaration, which
+ * drizzle-kit migrates like any other (docs/adr/0001-one-way-to-define-a-table.md). Their first DDL was hand-written
+ * (drizzle/0002_resources.sql; row versions and unique codes: 0006); these declarations are exactly what it made.
  * Secrets (storage and SMS secret keys, data source passwords) are stored sealed with AES-256-GCM
  * (modules/resource/secret-box.ts), never in clear.
  */
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar, bigint } from 'drizzle-orm/pg-core';
 import { audit, id, tenantId, ts } from './columns.js';
-
-
-
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -37,6 +35,7 @@ export const oss = pgTable(
   },
   (t) => [
     index('blade_oss_tenant_idx').on(t.tenantId, t.isDeleted),
+    uniqueIndex('blade_oss_enabled_uq').on(t.tenantId).where(sql`${t.status} = 2 AND ${t.isDeleted} = 0`),
     uniqueIndex('blade_oss_code_uq').on(t.tenantId, t.ossCode).where(sql`${t.isDeleted} = 0`),
   ],
 );
@@ -82,6 +81,7 @@ export const sms = pgTable(
   },
   (t) => [
     index('blade_sms_tenant_idx').on(t.tenantId, t.isDeleted),
+    uniqueIndex('blade_sms_enabled_uq').on(t.tenantId).where(sql`${t.status} = 2 AND ${t.isDeleted} = 0`),
     uniqueIndex('blade_sms_code_uq').on(t.tenantId, t.smsCode).where(sql`${t.isDeleted} = 0`),
   ],
 );
@@ -115,7 +115,7 @@ export const noticeRead = pgTable(
     noticeId: id('notice_id').notNull(),
     readTime: ts('read_time').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+  (t) => [primaryKey({ name: 'helio_notice_read_pk', columns: [t.userId, t.noticeId] })],
 );
 
 /** Data sources for the code generator: PostgreSQL on allow-listed hosts; the password is sealed. */

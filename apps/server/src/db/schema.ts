@@ -4,23 +4,10 @@
  * Helio's own tables are `helio_*`. Every business row has the Blade audit columns and is deleted softly.
  */
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-
+import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { audit, id, tenantId, ts, version } from './columns.js';
 
 export { id };
-
-
-
 
 export const tenant = pgTable(
   'blade_tenant',
@@ -324,15 +311,19 @@ export const scopeApi = pgTable('blade_scope_api', {
   ...audit(),
 });
 
-export const notice = pgTable('blade_notice', {
-  id: id('id').primaryKey(),
-  tenantId: tenantId(),
-  title: varchar('title', { length: 255 }),
-  category: integer('category'),
-  releaseTime: ts('release_time'),
-  content: text('content'),
-  ...audit(),
-});
+export const notice = pgTable(
+  'blade_notice',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    title: varchar('title', { length: 255 }),
+    category: integer('category'),
+    releaseTime: ts('release_time'),
+    content: text('content'),
+    ...audit(),
+  },
+  (t) => [index('blade_notice_tenant_idx').on(t.tenantId, t.isDeleted, t.releaseTime)],
+);
 
 const logColumns = () => ({
   id: id('id').primaryKey(),
@@ -361,7 +352,7 @@ export const logApi = pgTable(
     time: varchar('time', { length: 64 }),
     resultCode: integer('result_code'),
   },
-  (t) => [index('blade_log_api_time_idx').on(t.createTime)],
+  (t) => [index('blade_log_api_time_idx').on(t.createTime), index('blade_log_api_tenant_idx').on(t.tenantId, t.createTime)],
 );
 
 export const logUsual = pgTable(
@@ -372,7 +363,7 @@ export const logUsual = pgTable(
     logId: varchar('log_id', { length: 100 }),
     logData: text('log_data'),
   },
-  (t) => [index('blade_log_usual_time_idx').on(t.createTime)],
+  (t) => [index('blade_log_usual_time_idx').on(t.createTime), index('blade_log_usual_tenant_idx').on(t.tenantId, t.createTime)],
 );
 
 export const logError = pgTable(
@@ -386,7 +377,7 @@ export const logError = pgTable(
     fileName: varchar('file_name', { length: 1000 }),
     source: varchar('source', { length: 16 }).notNull().default('server'),
   },
-  (t) => [index('blade_log_error_time_idx').on(t.createTime)],
+  (t) => [index('blade_log_error_time_idx').on(t.createTime), index('blade_log_error_tenant_idx').on(t.tenantId, t.createTime)],
 );
 
 /** A sign-in session = one refresh-token family. Access tokens carry its id (`sid`) and die with it. */

@@ -10,6 +10,8 @@ import { BUTTON_NAME_OVERRIDES, BUTTON_NAMES, MENU_NAMES } from '@helio/contract
 import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from '@helio/contracts/dicts';
 import { ROLE_SEEDS } from '@helio/contracts/seed/roles';
 import type { Db } from '../db/client.js';
+import { loadManifests } from '../kernel/module-list.js';
+import { applyReferenceData } from '../kernel/reference.js';
 import * as t from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
 import countriesJson from './data/countries.json' with { type: 'json' };
@@ -413,6 +415,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     }),
   );
 
+  // The modules' reference data (menus, buttons, dictionaries) with its version stamp, so a start from this database
+  // finds nothing to apply; later releases add what they bring at start (kernel/reference.ts).
+  await applyReferenceData(db, await loadManifests());
   return result;
 }
 

@@ -9,9 +9,9 @@
  *               (the devices must be registered; bench/ingest.bench.mjs does that) — prints one JSON line.
  */
 import { loadConfig } from '../config.js';
-import { readManifest, modelOf, secretOf } from '../modules/station/seed-devices.js';
+import { readManifest, modelOf, secretOf } from '../modules/demo/seed-devices.js';
 import { localBrokerUrl } from '../modules/telemetry/broker.js';
-import { loadTelemetryConfig } from '../modules/telemetry/telemetry.config.js';
+import { loadTelemetryConfig } from '../settings/telemetry.js';
 import { runBench } from './bench.js';
 import { LiveSimulator } from './simulator.js';
 

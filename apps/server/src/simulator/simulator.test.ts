@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/helper.js';
-import { backfillDemo, seedDevices, type DemoFleet } from '../modules/station/seed-devices.js';
+import { backfillDemo, seedDevices, type DemoFleet } from '../modules/demo/seed-devices.js';
 import { IngestService } from '../modules/telemetry/ingest.service.js';
 import { rawDb } from '../modules/telemetry/raw-db.js';
 import { addDays, localDay } from '../modules/telemetry/solar.js';

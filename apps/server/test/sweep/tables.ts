@@ -53,6 +53,8 @@ export const GLOBAL_TABLES: Record<string, { reason: string; watched: boolean }>
   helio_ingest_counter: { reason: 'device-path counters (MQTT, not HTTP)', watched: false },
   helio_secret: { reason: 'deployment keys (never served)', watched: true },
   helio_seed_log: { reason: 'first-start seed steps', watched: true },
+  helio_job: { reason: 'durable jobs of the kernel (not per tenant; a job names what it works on)', watched: false },
+  helio_reference_version: { reason: 'reference-data versions applied at start', watched: true },
 };
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));

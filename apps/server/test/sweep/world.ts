@@ -16,6 +16,7 @@ import { PENDING } from '../../src/modules/user/user-status.js';
 import { IngestService } from '../../src/modules/telemetry/ingest.service.js';
 import { rawDb } from '../../src/modules/telemetry/raw-db.js';
 import { TelemetryRepository } from '../../src/modules/telemetry/telemetry.repository.js';
+import { deviceCommand } from '../../src/modules/telemetry/telemetry.tables.js';
 import { createDept, createRole, createTenant, createUser } from '../fixtures.js';
 import type { TestApp } from '../helper.js';
 import { multipart, png } from '../multipart.js';
@@ -142,6 +143,7 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   ids.alarm = nextId();
   await db.insert(alarm).values({ id: ids.alarm, ...dev, deviceSn: sns.inverter, deviceType: 1, alarmCode: 1001, alarmType: 1, triggerTime: new Date(at), description: `${marker} alarm`, ...audit(ids.admin) });
   await db.insert(alarmRecord).values({ id: nextId(), tenantId, alarmId: ids.alarm, handleStatus: 1, content: `${marker} follow-up`, ...audit(ids.admin) });
+  await db.insert(deviceCommand).values({ id: nextId(), tenantId, deviceSn: sns.inverter, method: 'ping', params: { m: marker }, status: 'ok', createUser: ids.admin, expiresAt: new Date(at + 60_000) });
 
   const signIn = async (account: string) => {
     const s = await t.login(account, PASSWORD, tenantId);

@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok, RSchema } from '../../core/envelope.js';
 import { BizError, ForbiddenError } from '../../core/errors.js';
 import { msg } from '../../core/i18n.js';
@@ -63,8 +63,9 @@ function params(req: FastifyRequest): Record<string, string | undefined> {
 
 const UNSUPPORTED_UNTIL_LATER = new Set(['social', 'authorization_code', 'register', 'verification_code']);
 
-export async function authRoutes(app: FastifyInstance, s: Services): Promise<void> {
-  const { auth, captcha, config } = s;
+export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
+  const { config } = s;
+  const { auth, captcha } = s.use('auth');
 
   const tenantOf = (req: FastifyRequest, p: Record<string, string | undefined>) =>
     (header(req, 'Tenant-Id') ?? p.tenantId ?? p.tenant_id ?? PLATFORM_TENANT_ID).trim();
@@ -187,7 +188,7 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
         r = await auth.refreshGrant(client, p.refreshToken ?? '');
       } else if (grant === 'password' || grant === 'captcha') {
         auth.assertGrantAllowed(client, grant === 'captcha' ? 'captcha' : 'password');
-        const plain = sm2Decrypt(p.password ?? '', s.keys.sm2PrivateKey);
+        const plain = sm2Decrypt(p.password ?? '', s.use('auth').keys.sm2PrivateKey);
         if (plain === null) throw new BizError('badCredentials');
         r = await auth.passwordGrant({
           client,
@@ -251,11 +252,11 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
 
   const logout = async (req: FastifyRequest) => {
     const p = params(req);
-    if (req.user) await s.tokens.revokeSession(req.user.sid, 'logout');
+    if (req.user) await s.use('auth').tokens.revokeSession(req.user.sid, 'logout');
     // A client whose access token already expired can still end its session with the refresh token.
     if (p.refresh_token || p.refreshToken) {
-      const sess = await s.tokens.consumeRefresh(p.refresh_token ?? p.refreshToken ?? '');
-      if (sess) await s.tokens.revokeSession(sess.id, 'logout');
+      const sess = await s.use('auth').tokens.consumeRefresh(p.refresh_token ?? p.refreshToken ?? '');
+      if (sess) await s.use('auth').tokens.revokeSession(sess.id, 'logout');
     }
   };
   for (const method of ['GET', 'POST'] as const) {
@@ -323,7 +324,7 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
       const bad = ips.find((ip) => isIP(ip) === 0);
       if (bad !== undefined) throw new BizError('ipInvalid', { ip: bad.slice(0, 64) });
       // 1.2.3.4 and ::ffff:1.2.3.4 are the same client; an IPv6 address clears its /64 (lockout.service.ts).
-      for (const ip of ips) await s.lockout.unlockIp(ip);
+      for (const ip of ips) await s.use('auth').lockout.unlockIp(ip);
       return ok(req, true);
     },
   );
@@ -332,7 +333,7 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
     '/api/blade-auth/oauth/clear-cache',
     { config: { access: { login: true } }, schema: { tags: ['auth'], summary: 'Drop cached permissions' } },
     async (req) => {
-      s.permissions.invalidate();
+      s.use('auth').permissions.invalidate();
       return ok(req, true);
     },
   );
@@ -348,7 +349,7 @@ export async function authRoutes(app: FastifyInstance, s: Services): Promise<voi
         security: [],
       },
     },
-    async (req) => ok(req, { publicKey: s.keys.sm2PublicKey, cipherMode: 0 }),
+    async (req) => ok(req, { publicKey: s.use('auth').keys.sm2PublicKey, cipherMode: 0 }),
   );
 
   app.get(

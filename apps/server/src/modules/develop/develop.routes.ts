@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { codeResource } from '@helio/contracts/modules/code/code.resource';
 import { datasourceResource } from '@helio/contracts/modules/datasource/datasource.resource';
 import { modelResource } from '@helio/contracts/modules/model/model.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ForbiddenError, BizError } from '../../core/errors.js';
 import { ok, status } from '../../core/envelope.js';
 import { isId, nextId } from '../../core/ids.js';
@@ -20,7 +20,6 @@ import { registerCrud, type AuditedTable } from '../../crud/register-crud.js';
 import { code, datasource, model, modelPrototype } from '../../db/schema-resource.js';
 import { sendFile } from '../resource/resource.routes.js';
 import { SecretBox } from '../resource/secret-box.js';
-import { loadResourceSettings } from '../resource/settings.js';
 import { COLUMN_NAME, defaultPrototypes, generateModule, pascal, PROPERTY_NAME, type Prototype } from './codegen.js';
 import { DatasourceService, parseDatasourceUrl, type Credentials } from './datasource.service.js';
 
@@ -37,10 +36,10 @@ const sameServer = (a: string, b: string) => {
 
 const COMPONENTS = ['text', 'textarea', 'number', 'datetime', 'date', 'switch', 'dict', 'select'];
 
-export async function developRoutes(root: FastifyInstance, s: Services): Promise<void> {
+export async function developRoutes(root: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const box = await SecretBox.load(db);
-  const sources = new DatasourceService(box, loadResourceSettings().datasourceHosts);
+  const sources = new DatasourceService(box, s.config.resources.datasourceHosts);
 
   const live = async (id: unknown): Promise<DatasourceRow> => {
     const [row] = isId(id) ? await db.select().from(datasource).where(and(eq(datasource.id, id), eq(datasource.isDeleted, 0))) : [];
@@ -329,7 +328,7 @@ export async function developRoutes(root: FastifyInstance, s: Services): Promise
         for (const [path, content] of files) zip.file(path, content);
       }
       const buf = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-      s.logs.usual({ req, id: 'code.gen', data: { ids: records.map((r) => r.id) } });
+      s.use('log').logs.usual({ req, id: 'code.gen', data: { ids: records.map((r) => r.id) } });
       const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
       return sendFile(reply, buf, { name: `helio-codegen-${stamp}.zip`, mime: 'application/zip', size: buf.length });
     };

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, ilike, ne, or } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok } from '../../core/envelope.js';
 import { ForbiddenError } from '../../core/errors.js';
 import type { Lang } from '../../core/i18n.js';
@@ -38,7 +38,7 @@ export function dictItemVO(r: DictRow) {
 
 const CodeQuery = Type.Object({ code: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: true });
 
-export async function dictRoutes(app: FastifyInstance, s: Services, handles: { dict: CrudHandle; dictBiz: CrudHandle }): Promise<void> {
+export async function dictRoutes(app: FastifyInstance, s: ModuleContext, handles: { dict: CrudHandle; dictBiz: CrudHandle }): Promise<void> {
   const db = s.database.db;
 
   const pickLang = <T extends { language: string }>(rows: T[], lang: Lang): T[] => {
@@ -109,7 +109,7 @@ export async function dictRoutes(app: FastifyInstance, s: Services, handles: { d
       if (keys.length === 1 && keys[0] === 'code' && typeof q.code === 'string') {
         return ok(req, (await bizItems(q.code, req.user!.tenantId, req.lang)).map((r) => dictItemVO(r as DictRow)));
       }
-      if (!(await s.permissions.has(req.user!, ['dictbiz', 'dictbiz_view']))) throw new ForbiddenError();
+      if (!(await s.use('auth').permissions.has(req.user!, ['dictbiz', 'dictbiz_view']))) throw new ForbiddenError();
       return handles.dictBiz.list(req);
     },
   );

@@ -13,7 +13,7 @@ import {
   guardianFactoryResource,
   inverterFactoryResource,
 } from '@helio/contracts/modules/factory/factory.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ForbiddenError } from '../../core/errors.js';
 import { isPlatform } from '../../core/tenant.js';
 import { registerCrudSheet } from '../../crud/crud-sheet.js';
@@ -33,7 +33,7 @@ const platformWrite = (req: FastifyRequest) => {
   if (!req.user || !isPlatform(req.user)) throw new ForbiddenError();
 };
 
-export async function factoryRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function factoryRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   for (const [kind, def] of RESOURCES) {
     const handle = registerCrud(app, s, def, FACTORY_TABLES[kind] as unknown as AuditedTable, {
       ...factoryHooks(s.database.db, kind, def),

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
 import { logApiResource, logErrorResource, logUsualResource } from '@helio/contracts/modules/log/log.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok } from '../../core/envelope.js';
 import { nextId } from '../../core/ids.js';
 import { isPlatform, tenantCondition } from '../../core/tenant.js';
@@ -28,12 +28,12 @@ const Entry = Type.Object(
   { additionalProperties: false },
 );
 
-export async function logRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function logRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
-  s.logs.logger = app.log;
-  installApiLog(app, s.logs);
-  s.logs.start();
-  app.addHook('onClose', async () => s.logs.close());
+  s.use('log').logs.logger = app.log;
+  installApiLog(app, s.use('log').logs);
+  s.use('log').logs.start();
+  app.addHook('onClose', async () => s.use('log').logs.close());
 
   app.post(
     '/api/blade-log/error/upload',

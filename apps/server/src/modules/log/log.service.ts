@@ -24,7 +24,7 @@ import { nextId } from '../../core/ids.js';
 import { isSecretName, redactErrorText } from '../../core/redact.js';
 import type { Database } from '../../db/client.js';
 import { logApi, logError, logUsual } from '../../db/schema.js';
-import { parseApiLogMode, type ApiLogMode, type ResourceSettings } from '../resource/settings.js';
+import { parseApiLogMode, type ApiLogMode, type ResourceSettings } from '../../settings/resources.js';
 import { paramValue } from '../system/param.repository.js';
 
 /** How long an entry waits for the batched writer at most, unless FLUSH_NOW entries are waiting. */

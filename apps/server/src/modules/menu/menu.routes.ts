@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok } from '../../core/envelope.js';
 import { isId } from '../../core/ids.js';
 import { buildTree } from '../../core/tree.js';
@@ -28,7 +28,7 @@ export function menuVO(m: MenuRow, lang: FastifyRequest['lang']) {
   };
 }
 
-export async function menuRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function menuRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const repo = new MenuRepository(s.database.db);
 
   /** Menus visible to the caller: granted ones plus their ancestors (administrators: everything). */

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle
 import sanitizeHtml from 'sanitize-html';
 import { Type } from 'typebox';
 import { noticeResource } from '@helio/contracts/modules/notice/notice.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime, parseDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
@@ -67,7 +67,7 @@ export function sanitizeNoticeTitle(title: string): string {
   return sanitizeHtml(title, NO_MARKUP).replace(/&amp;/g, '&').trim();
 }
 
-export async function noticeRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function noticeRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
 
   /** `notice` dictionary labels per language, cached 60 s. */

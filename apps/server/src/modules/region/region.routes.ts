@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, ilike, inArray, like, or } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok, page } from '../../core/envelope.js';
 import { BizError, ForbiddenError, ValidationError } from '../../core/errors.js';
 import { msg, type Lang } from '../../core/i18n.js';
@@ -30,7 +30,7 @@ const COLUMNS = [
   ['remark', '备注', 'Remark'],
 ] as const;
 
-export async function regionRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const vo = (r: RegionRow, parentName = '') => ({
     id: r.code,
@@ -190,7 +190,7 @@ export async function regionRoutes(app: FastifyInstance, s: Services): Promise<v
       const version = versionOf(b, req.lang);
       const row = await toRow(b);
       const [exists] = await db.select({ code: region.code, version: region.version }).from(region).where(eq(region.code, row.code));
-      if (!(await s.permissions.has(req.user!, [exists ? 'region_edit' : 'region_add']))) throw new ForbiddenError();
+      if (!(await s.use('auth').permissions.has(req.user!, [exists ? 'region_edit' : 'region_add']))) throw new ForbiddenError();
       if (row.parentCode !== '00') {
         const [p] = await db.select({ code: region.code }).from(region).where(eq(region.code, row.parentCode));
         if (!p) throw new BizError('recordNotFound');

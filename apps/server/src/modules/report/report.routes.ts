@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { REPORT_TYPES, reportResource } from '@helio/contracts/modules/report/report.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
 import { isId, nextId } from '../../core/ids.js';
@@ -19,7 +19,7 @@ import { buildReport, XLSX_MIME } from './report.service.js';
 
 const REPORTS_PER_MINUTE = 10;
 
-export async function reportRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function reportRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const base = reportResource.api;
   const scope = (req: FastifyRequest, q?: Record<string, unknown>) => [eq(reportFile.isDeleted, 0), tenantCondition(reportFile.tenantId, req.user!, q)];
@@ -69,7 +69,7 @@ export async function reportRoutes(app: FastifyInstance, s: Services): Promise<v
         updateUser: u.userId,
         updateTime: now,
       });
-      s.logs.usual({ req, id: 'report.generate', data: { id, type: q.type, ...r.params } });
+      s.use('log').logs.usual({ req, id: 'report.generate', data: { id, type: q.type, ...r.params } });
       return ok(req, { id, name: r.name, fileName: r.fileName });
     },
   );

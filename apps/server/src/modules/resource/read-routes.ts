@@ -7,7 +7,7 @@ import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import type { Access } from '../../core/access.js';
 import { ok, page } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
@@ -31,7 +31,7 @@ export interface ReadRoutesOptions {
   tag: string;
 }
 
-export function registerReadRoutes(app: FastifyInstance, s: Services, o: ReadRoutesOptions): void {
+export function registerReadRoutes(app: FastifyInstance, s: ModuleContext, o: ReadRoutesOptions): void {
   const db = s.database.db;
   const { def, table } = o;
   const spec = listSpecOf(def, table as never);

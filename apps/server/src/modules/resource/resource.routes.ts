@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import { attachResource } from '@helio/contracts/modules/attach/attach.resource';
 import { ossResource } from '@helio/contracts/modules/oss/oss.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
@@ -20,7 +20,6 @@ import { OutboundGuard } from './net-guard.js';
 import { ENABLED, LOCAL_CATEGORY, OssService, type AttachRow } from './oss.service.js';
 import { registerReadRoutes, type ReadTable } from './read-routes.js';
 import { SecretBox } from './secret-box.js';
-import { loadResourceSettings } from './settings.js';
 import { contentDisposition, receiveFiles, UPLOAD_RULES, UPLOAD_USES, type UploadUse } from './upload.js';
 
 type Row = Record<string, unknown>;
@@ -40,9 +39,9 @@ export function sendFile(reply: FastifyReply, body: NodeJS.ReadableStream | Buff
   return reply.send(body);
 }
 
-export async function resourceRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function resourceRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
-  const settings = loadResourceSettings();
+  const settings = s.config.resources;
   const box = await SecretBox.load(db);
   const guard = new OutboundGuard(settings.allowPrivateHosts);
   const files = new OssService(db, box, guard, s.config.dataDir);
@@ -98,7 +97,7 @@ export async function resourceRoutes(app: FastifyInstance, s: Services): Promise
           .where(and(eq(oss.tenantId, row.tenantId), eq(oss.status, ENABLED), ne(oss.id, row.id)));
         await tx.update(oss).set({ status: ENABLED, updateUser: req.user!.userId, updateTime: new Date() }).where(eq(oss.id, row.id));
       });
-      s.logs.usual({ req, id: 'oss.enable', data: { id: row.id, ossCode: row.ossCode } });
+      s.use('log').logs.usual({ req, id: 'oss.enable', data: { id: row.id, ossCode: row.ossCode } });
       return status(req, true);
     },
   );

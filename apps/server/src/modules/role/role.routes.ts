@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok } from '../../core/envelope.js';
 import { BizError, ForbiddenError } from '../../core/errors.js';
 import { isId, nextId, parseIds } from '../../core/ids.js';
@@ -19,7 +19,7 @@ import { mergeGrants, Privileges } from './privilege.js';
 
 const list = (v: unknown): string[] => parseIds(Array.isArray(v) ? v : typeof v === 'string' ? v : undefined);
 
-export async function roleRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function roleRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const privileges = new Privileges(db);
 
@@ -156,8 +156,8 @@ export async function roleRoutes(app: FastifyInstance, s: Services): Promise<voi
         ]);
         if (scopeRows.length) await tx.insert(roleScope).values(scopeRows);
       });
-      s.permissions.invalidate();
-      s.scopes.invalidate();
+      s.use('auth').permissions.invalidate();
+      s.use('scope').scopes.invalidate();
       return ok(req, true);
     },
   );

@@ -8,7 +8,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { smsOutboxResource, smsResource } from '@helio/contracts/modules/sms/sms.resource';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
@@ -21,7 +21,6 @@ import { hashPassword, isStrongPassword } from '../auth/password.js';
 import { OutboundGuard } from '../resource/net-guard.js';
 import { registerReadRoutes, type ReadTable } from '../resource/read-routes.js';
 import { SecretBox } from '../resource/secret-box.js';
-import { loadResourceSettings } from '../resource/settings.js';
 import { ENABLED, findUserByPhone, SmsService } from './sms.service.js';
 import { CODE_SCENES, CODE_TTL_MS, maskPhone, normalisePhone, RESEND_MS, VerificationCodes, type CodeScene } from './verification.js';
 
@@ -58,7 +57,7 @@ export interface SmsGrantInput {
  * `verificationCode`) from a `login` verification code. A wrong, used or expired code and an unknown phone give
  * the same answer.
  */
-export async function smsCodeGrant(s: Services, input: SmsGrantInput): Promise<SignInResult> {
+export async function smsCodeGrant(s: ModuleContext, input: SmsGrantInput): Promise<SignInResult> {
   const p = input.params;
   const phone = normalisePhone(p.phone ?? p.login_name ?? p.username, p.phoneDiallingCode ?? p.phone_dialling_code);
   const codes = new VerificationCodes(s.kv);
@@ -67,17 +66,17 @@ export async function smsCodeGrant(s: Services, input: SmsGrantInput): Promise<S
   }
   const row = await findUserByPhone(s.database.db, input.tenantId, phone);
   if (!row) throw new BizError('smsCodeInvalid');
-  await s.auth.assertTenantUsable(input.tenantId);
-  const { subject, roleNames } = await s.auth.subjectFor(row, input.client.clientId, input.deptId, input.roleId);
+  await s.use('auth').auth.assertTenantUsable(input.tenantId);
+  const { subject, roleNames } = await s.use('auth').auth.subjectFor(row, input.client.clientId, input.deptId, input.roleId);
   subject.userType = input.userType ?? 'web';
-  const tokens = await s.tokens.issue(subject, input.client);
+  const tokens = await s.use('auth').tokens.issue(subject, input.client);
   return { tokens, subject, user: row, roleNames };
 }
 
-export async function smsRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function smsRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const box = await SecretBox.load(db);
-  const guard = new OutboundGuard(loadResourceSettings().allowPrivateHosts);
+  const guard = new OutboundGuard(s.config.resources.allowPrivateHosts);
   const service = new SmsService(db, s.kv, box, guard, app.log);
   app.addHook('onClose', async () => guard.destroy());
 
@@ -116,7 +115,7 @@ export async function smsRoutes(app: FastifyInstance, s: Services): Promise<void
         await tx.update(sms).set({ status: 1, updateTime: new Date(), updateUser: req.user!.userId }).where(and(eq(sms.tenantId, row.tenantId), eq(sms.status, ENABLED), ne(sms.id, row.id)));
         await tx.update(sms).set({ status: ENABLED, updateTime: new Date(), updateUser: req.user!.userId }).where(eq(sms.id, row.id));
       });
-      s.logs.usual({ req, id: 'sms.enable', data: { id: row.id, smsCode: row.smsCode } });
+      s.use('log').logs.usual({ req, id: 'sms.enable', data: { id: row.id, smsCode: row.smsCode } });
       return status(req, true);
     },
   );
@@ -263,9 +262,9 @@ export async function smsRoutes(app: FastifyInstance, s: Services): Promise<void
       const row = await findUserByPhone(db, tenantId, phone);
       if (!row) throw new BizError('smsCodeInvalid');
       await db.update(user).set({ password: await hashPassword(password), updateTime: new Date() }).where(eq(user.id, row.id));
-      await s.tokens.revokeUser(row.id, 'password-reset');
-      await s.lockout.unlock(tenantId, row.account);
-      s.logs.usual({ req, tenantId, user: row.account, id: 'user.forget-password', data: { userId: row.id } });
+      await s.use('auth').tokens.revokeUser(row.id, 'password-reset');
+      await s.use('auth').lockout.unlock(tenantId, row.account);
+      s.use('log').logs.usual({ req, tenantId, user: row.account, id: 'user.forget-password', data: { userId: row.id } });
       return status(req, true);
     },
   );

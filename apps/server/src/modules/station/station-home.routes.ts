@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
-import { loadTelemetryConfig } from '../telemetry/telemetry.config.js';
 import { localDay } from '../telemetry/solar.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
 import { HomeRepository } from './station-home.repository.js';
@@ -20,9 +19,9 @@ const BASE = '/api/skyworth-client';
 const HOME = ['power_station', 'inverter', 'battery'];
 const S = () => Type.Optional(Type.String());
 
-export async function homeRoutes(app: FastifyInstance, s: Services, station: StationRepository): Promise<void> {
+export async function homeRoutes(app: FastifyInstance, s: ModuleContext, station: StationRepository): Promise<void> {
   const repo = new HomeRepository(station);
-  const co2 = loadTelemetryConfig().co2KgPerKwh;
+  const co2 = s.config.telemetry.co2KgPerKwh;
   const tz = s.config.timeZone;
   const access = () => ({ access: { permission: HOME } });
   const q = (req: FastifyRequest) => (req.query ?? {}) as Row;

@@ -17,7 +17,7 @@ import { StatusService } from '../telemetry/status.service.js';
 import { rawDb } from '../telemetry/raw-db.js';
 import { localDay } from '../telemetry/solar.js';
 import { TelemetryRepository } from '../telemetry/telemetry.repository.js';
-import { backfillDemo, seedDevices } from './seed-devices.js';
+import { backfillDemo, seedDevices } from '../demo/seed-devices.js';
 
 type R = Record<string, unknown>;
 let t: TestApp;

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { faultName, faultSolution } from '@helio/contracts/modules/station/fault-codes';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok, page, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
@@ -15,7 +15,6 @@ import { isId } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
 import { device, plant, type DeviceKind } from '../../db/schema-device.js';
 import { idsFrom } from '../../crud/register-crud.js';
-import { loadTelemetryConfig } from '../telemetry/telemetry.config.js';
 import { addDays, localDay, localMidnight } from '../telemetry/solar.js';
 import { registerDevices, unbindDevices } from './device-registry.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
@@ -72,9 +71,9 @@ function energyOut(e: EnergySums) {
   };
 }
 
-export async function stationRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function stationRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const repo = new StationRepository(s.database, s.config.timeZone);
-  const tc = loadTelemetryConfig();
+  const tc = s.config.telemetry;
   const co2 = tc.co2KgPerKwh;
   const tz = s.config.timeZone;
   const access = (permission: string | string[]) => ({ access: { permission } });

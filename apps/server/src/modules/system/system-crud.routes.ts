@@ -14,10 +14,10 @@ import { postResource } from '@helio/contracts/modules/post/post.resource';
 import { roleResource } from '@helio/contracts/modules/role/role.resource';
 import { apiScopeResource, dataScopeResource } from '@helio/contracts/modules/scope/scope.resource';
 import { tenantPackageResource } from '@helio/contracts/modules/tenant/tenant.resource';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { API_LOG_MODE_PARAM } from '../log/log.service.js';
 import { roleCrudGuard } from '../role/role-guard.js';
-import { API_LOG_MODES, parseApiLogMode } from '../resource/settings.js';
+import { API_LOG_MODES, parseApiLogMode } from '../../settings/resources.js';
 import { BizError } from '../../core/errors.js';
 import { label, msg } from '../../core/i18n.js';
 import { FieldsError, registerCrud, type AuditedTable, type CrudHandle, type Row } from '../../crud/register-crud.js';
@@ -33,9 +33,9 @@ export interface SystemHandles {
 
 const T = (t: unknown) => t as AuditedTable;
 
-export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promise<SystemHandles> {
+export async function systemCrudRoutes(app: FastifyInstance, s: ModuleContext): Promise<SystemHandles> {
   const db = s.database.db;
-  const invalidate = () => s.permissions.invalidate();
+  const invalidate = () => s.use('auth').permissions.invalidate();
 
   // Parameters: `log.api.mode` switches the API log at run time, so its value is checked and applied on save.
   registerCrud(app, s, paramResource, T(param), {
@@ -48,8 +48,8 @@ export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promi
       }
       values.paramValue = mode;
     },
-    afterWrite: async () => void (await s.logs.refreshMode()),
-    afterRemove: async () => void (await s.logs.refreshMode()),
+    afterWrite: async () => void (await s.use('log').logs.refreshMode()),
+    afterRemove: async () => void (await s.use('log').logs.refreshMode()),
   });
   registerCrud(app, s, postResource, T(post), { skip: [] });
 
@@ -117,8 +117,8 @@ export async function systemCrudRoutes(app: FastifyInstance, s: Services): Promi
     },
   });
 
-  registerCrud(app, s, dataScopeResource, T(scopeData), { afterWrite: () => s.scopes.invalidate(), afterRemove: () => s.scopes.invalidate() });
-  registerCrud(app, s, apiScopeResource, T(scopeApi), { afterWrite: () => s.scopes.invalidate(), afterRemove: () => s.scopes.invalidate() });
+  registerCrud(app, s, dataScopeResource, T(scopeData), { afterWrite: () => s.use('scope').scopes.invalidate(), afterRemove: () => s.use('scope').scopes.invalidate() });
+  registerCrud(app, s, apiScopeResource, T(scopeApi), { afterWrite: () => s.use('scope').scopes.invalidate(), afterRemove: () => s.use('scope').scopes.invalidate() });
 
   return { dept: deptHandle, dict: dictHandle, dictBiz: dictBizHandle, role: roleHandle, menu: menuHandle };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/helper.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { startTelemetry } from './telemetry.js';
-import { loadTelemetryConfig } from './telemetry.config.js';
+import { loadTelemetryConfig } from '../../settings/telemetry.js';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };

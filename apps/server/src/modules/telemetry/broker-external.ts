@@ -36,7 +36,7 @@ export async function startExternalConsumer(o: ExternalOptions): Promise<BrokerH
   const n = o.consumers ?? 32;
   const group = o.group ?? 'helio';
   const prefix = o.clientIdPrefix ?? defaultClientIdPrefix(0);
-  const topics = ['telemetry', 'event', 'status'].map((k) => `$share/${group}/${TOPIC_ROOT}+/${k}`);
+  const topics = ['telemetry', 'event', 'status', 'cmd/resp/+'].map((k) => `$share/${group}/${TOPIC_ROOT}+/${k}`);
   const clients: MqttClient[] = [];
   const connected: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
@@ -87,6 +87,10 @@ export async function startExternalConsumer(o: ExternalOptions): Promise<BrokerH
   return {
     kind: 'external',
     url: o.url,
+    publish: async (topic, payload) => {
+      const client = clients.find((c) => c.connected) ?? clients[0]!;
+      await client.publishAsync(topic, payload, { qos: 1, retain: false });
+    },
     close: async () => {
       await Promise.all(clients.map((c) => c.endAsync()));
     },

@@ -48,6 +48,8 @@ export interface BrokerHandle {
   internal?: { username: string; password: string };
   /** Embedded only: how many retained messages the broker holds. */
   retainedCount?(): Promise<number>;
+  /** Publishes a message to devices (QoS 1, not retained): command requests. */
+  publish(topic: string, payload: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -260,6 +262,12 @@ export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHan
       for await (const _ of persistence.createRetainedStream('#')) n++;
       return n;
     },
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false } as Parameters<typeof broker.publish>[0], (err) =>
+          err ? reject(err) : resolve(),
+        ),
+      ),
     close: async () => {
       await new Promise<void>((r) => broker.close(() => r()));
       await new Promise<void>((r) => server.close(() => r()));

@@ -140,6 +140,8 @@ export class IngestService {
   /** Totals since start by outcome (stored, duplicate and each rejection reason). */
   readonly totals: Record<string, number> = { stored: 0, duplicate: 0 };
   readonly batchSizes = { batches: 0, messages: 0, max: 0 };
+  /** Replies to device commands (`cmd/resp/{id}`), set by the device path when commands run (commands.ts). */
+  commandReplies: ((sn: string, id: string, payload: Buffer | Uint8Array | string) => Promise<Outcome>) | undefined;
   private readonly pendingCounters = new Map<string, CounterEntry>();
   private queue: Pending[] = [];
   private flushing = 0;
@@ -223,7 +225,11 @@ export class IngestService {
     const t = parseTopic(topic);
     if (!t) return this.reject('unsupported_topic', authSn ?? null, printable(topic));
     if (authSn !== undefined && authSn !== t.sn) return this.reject('forbidden_topic', authSn, printable(topic));
-    if (t.kind.startsWith('cmd/')) return this.reject('unsupported_topic', t.sn, 'command replies are not handled yet');
+    if (t.kind.startsWith('cmd/resp/') && this.commandReplies) {
+      const r = await this.commandReplies(t.sn, t.kind.slice('cmd/resp/'.length), payload);
+      return r.status === 'rejected' ? this.reject(r.reason, t.sn, r.detail) : r;
+    }
+    if (t.kind.startsWith('cmd/')) return this.reject('unsupported_topic', t.sn, 'command replies are not handled here');
     // Only the database may make a message unacknowledged: the device lookup and the write below propagate their
     // errors; everything in between is pure, and whatever it throws on is this message's fault — rejected, counted
     // and acknowledged, so one poison message can never wedge a device.

@@ -5,24 +5,10 @@
  * socket until they are done, so the wait is bounded by one socket read). The packet size is enforced on the byte
  * stream (mqtt-stream-guard.ts).
  */
+import { DEFAULT_MQTT_LIMITS, type MqttLimits } from '../../settings/telemetry.js';
 
-export interface MqttLimits {
-  /** Largest MQTT packet (fixed header included) a client may send; larger closes the connection. */
-  maxPacketBytes: number;
-  /** Sustained PUBLISH + SUBSCRIBE rate per device, per second. */
-  ratePerSecond: number;
-  /** Bucket size: how many may come at once (a device uploading buffered history) before the rate applies. */
-  burst: number;
-  /** Messages of one connection in the ingest at once; the rest are queued in arrival order. */
-  maxInflight: number;
-}
+export { DEFAULT_MQTT_LIMITS, type MqttLimits };
 
-export const DEFAULT_MQTT_LIMITS: MqttLimits = {
-  maxPacketBytes: 64 * 1024,
-  ratePerSecond: 20,
-  burst: 1000,
-  maxInflight: 16,
-};
 
 /** A token bucket: `capacity` tokens, refilled at `ratePerSecond`. */
 export class TokenBucket {

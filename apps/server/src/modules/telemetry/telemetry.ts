@@ -7,11 +7,12 @@ import type { Config } from '../../config.js';
 import { databaseErrorReason, isDatabaseUnavailable } from '../../core/errors.js';
 import type { Database } from '../../db/client.js';
 import { defaultClientIdPrefix, startEmbeddedBroker, startExternalConsumer, type BrokerHandle, type Logger } from './broker.js';
+import { DeviceCommandService } from './commands.js';
 import { deviceChanges } from './device-events.js';
 import { IngestService } from './ingest.service.js';
 import { rawDb } from './raw-db.js';
 import { StatusService } from './status.service.js';
-import { loadTelemetryConfig, type TelemetryConfig } from './telemetry.config.js';
+import type { TelemetryConfig } from '../../settings/telemetry.js';
 import { TelemetryRepository } from './telemetry.repository.js';
 
 export interface TelemetryHandle {
@@ -19,6 +20,8 @@ export interface TelemetryHandle {
   ingest: IngestService;
   status: StatusService;
   broker: BrokerHandle;
+  /** Commands to devices over this broker (kernel capability `devices`). */
+  commands: DeviceCommandService;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,7 @@ export interface StartOptions {
 }
 
 export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> {
-  const tc = o.telemetry ?? loadTelemetryConfig();
+  const tc = o.telemetry ?? o.config.telemetry;
   const db = rawDb(o.database);
   const repo = new TelemetryRepository(db);
   await repo.partitions.ensureAround(Date.now());
@@ -64,6 +67,9 @@ export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> 
     throw e;
   }
 
+  // An external broker's shared subscription may hand a reply to another process: waiters then also read their row.
+  const commands = new DeviceCommandService(o.database, ingest.devices, (topic, payload) => broker.publish(topic, payload), o.config.mqttUrl ? 500 : 0);
+  ingest.commandReplies = (sn, id, payload) => commands.reply(sn, id, payload);
   const status = new StatusService(db, repo, tc.retention);
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -89,7 +95,9 @@ export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> 
     ingest,
     status,
     broker,
+    commands,
     close: async () => {
+      commands.close();
       if (timer) clearInterval(timer);
       deviceChanges.off('changed', onChange);
       await broker.close();

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { tenantResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { parseDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
 import { BizError, ForbiddenError } from '../../core/errors.js';
@@ -21,7 +21,7 @@ import { hashPassword } from '../auth/password.js';
 import { randomPassword } from '../../seed/seed.js';
 import { paramValue } from '../system/param.repository.js';
 
-export async function tenantRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
 
   app.get(
@@ -144,7 +144,7 @@ export async function tenantRoutes(app: FastifyInstance, s: Services): Promise<v
         .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
         .returning({ id: tenant.id });
       if (!res.length) throw new BizError('recordNotFound');
-      s.permissions.invalidate();
+      s.use('auth').permissions.invalidate();
       return ok(req, true);
     },
   );

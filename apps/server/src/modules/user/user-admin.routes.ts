@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
 import { BizError, ForbiddenError, ValidationError } from '../../core/errors.js';
@@ -47,7 +47,7 @@ const COLUMNS = [
   ['userType', '用户平台(1普通 2平台)', 'User type (1 ordinary, 2 platform)'],
 ] as const;
 
-export async function userAdminRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function userAdminRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const service = new UserService(db);
   const repo = new UserRepository(db);
@@ -61,14 +61,14 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
     const body = (req.body ?? {}) as UserInput;
     const updating = !!body.id;
     if (mode === 'update' && !updating) throw new BizError('recordNotFound');
-    if (!(await s.permissions.has(req.user!, [updating ? 'user_edit' : 'user_add']))) throw new ForbiddenError();
+    if (!(await s.use('auth').permissions.has(req.user!, [updating ? 'user_edit' : 'user_add']))) throw new ForbiddenError();
     const before = updating && isId(String(body.id)) ? (await ownUsers(req, [String(body.id)]))[0] : undefined;
     const saved = await service.save(body, req.user!, req.lang, { requirePassword: false });
     const id = saved.id;
     if (before) {
       // Disabled, or lost a role: the user's sessions end now, not at the next refresh.
       const lostRole = body.roleId !== undefined && before.roleId.split(',').some((r) => !String(body.roleId).split(',').includes(r));
-      if (Number(body.status) === 0 || lostRole) await s.tokens.revokeUser(id, 'admin-change');
+      if (Number(body.status) === 0 || lostRole) await s.use('auth').tokens.revokeUser(id, 'admin-change');
     }
     // `initialPassword`: only when the user was created without one — shown to the creator this once.
     return ok(req, saved);
@@ -95,7 +95,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
         await db.update(user).set({ isDeleted: 1, updateUser: req.user!.userId, updateTime: new Date() }).where(inArray(user.id, rows.map((r) => r.id)));
         // Department links of a removed user go with it (department user counts read the link table).
         await db.delete(userDept).where(inArray(userDept.userId, rows.map((r) => r.id)));
-        for (const r of rows) await s.tokens.revokeUser(r.id, 'removed');
+        for (const r of rows) await s.use('auth').tokens.revokeUser(r.id, 'removed');
       }
       return ok(req, rows.length > 0);
     },
@@ -119,7 +119,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
         await privileges.assertRoleChange(req.user!, u, u.roleId.split(',').filter(Boolean), roleIds);
       }
       await db.update(user).set({ roleId: roleIds.join(','), updateUser: req.user!.userId, updateTime: new Date() }).where(inArray(user.id, userIds));
-      for (const u of users) if (u.roleId.split(',').some((r) => r && !roleIds.includes(r))) await s.tokens.revokeUser(u.id, 'roles-changed');
+      for (const u of users) if (u.roleId.split(',').some((r) => r && !roleIds.includes(r))) await s.use('auth').tokens.revokeUser(u.id, 'roles-changed');
       return ok(req, true);
     },
   );
@@ -147,8 +147,8 @@ export async function userAdminRoutes(app: FastifyInstance, s: Services): Promis
           .set({ password: await hashCanonical(canonicalPassword(password)), mustChangePassword: 1, updateUser: req.user!.userId, updateTime: new Date() })
           .where(eq(user.id, r.id));
         passwordGate(s).forget(r.id);
-        await s.tokens.revokeUser(r.id, 'password-reset');
-        await s.lockout.unlock(r.tenantId, r.account);
+        await s.use('auth').tokens.revokeUser(r.id, 'password-reset');
+        await s.use('auth').lockout.unlock(r.tenantId, r.account);
         issued.push({ id: r.id, account: r.account, password });
       }
       return ok(req, issued);

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok } from '../../core/envelope.js';
 import { BizError, ValidationError } from '../../core/errors.js';
 import { msg } from '../../core/i18n.js';
@@ -41,7 +41,7 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return (Array.isArray(v) ? v[0] : v) || undefined;
 };
 
-export async function userRegistrationRoutes(app: FastifyInstance, s: Services, service: UserService): Promise<void> {
+export async function userRegistrationRoutes(app: FastifyInstance, s: ModuleContext, service: UserService): Promise<void> {
   const db = s.database.db;
   const privileges = new Privileges(db);
 
@@ -66,7 +66,7 @@ export async function userRegistrationRoutes(app: FastifyInstance, s: Services, 
       const captchaKey = header(req, 'captcha-key') ?? (typeof p.captchaKey === 'string' ? p.captchaKey : undefined);
       const captchaCode = header(req, 'captcha-code') ?? (typeof p.captchaCode === 'string' ? p.captchaCode : undefined);
       if (!captchaKey || !captchaCode) throw new BizError('captchaRequired');
-      if (!(await s.captcha.verify(captchaKey, captchaCode))) throw new BizError('badCaptcha');
+      if (!(await s.use('auth').captcha.verify(captchaKey, captchaCode))) throw new BizError('badCaptcha');
 
       const tenantId = String(p.tenantId ?? '').trim();
       const problems: string[] = [];

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { USER_INFO_RULES } from '@helio/contracts/modules/user/user.schema';
-import type { Services } from '../../app.js';
+import type { ModuleContext } from '../../kernel/types.js';
 import { ok, page } from '../../core/envelope.js';
 import { AuthError, BizError } from '../../core/errors.js';
 import { isId, parseIds } from '../../core/ids.js';
@@ -52,14 +52,14 @@ function allParams(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
-export async function userRoutes(app: FastifyInstance, s: Services): Promise<void> {
+export async function userRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const repo = new UserRepository(db);
 
   const list = async (req: FastifyRequest) => {
     const q = req.query as Record<string, unknown>;
     const paging = parsePaging(q, s.config.maxPageSize);
-    const scope = await s.scopes.dataCondition(req.user!, 'user', (col, ids) =>
+    const scope = await s.use('scope').scopes.dataCondition(req.user!, 'user', (col, ids) =>
       col === 'create_user'
         ? inArray(user.createUser, ids)
         : col === 'create_dept'
@@ -179,7 +179,7 @@ export async function userRoutes(app: FastifyInstance, s: Services): Promise<voi
         .set({ password: await hashCanonical(canonicalPassword(newPassword)), mustChangePassword: 0, updateUser: me.userId, updateTime: new Date() })
         .where(eq(user.id, me.userId));
       passwordGate(s).forget(me.userId); // a generated password is replaced: the session may go on
-      await s.tokens.revokeUser(me.userId, 'password-change', me.sid);
+      await s.use('auth').tokens.revokeUser(me.userId, 'password-change', me.sid);
       return ok(req, true);
     },
   );
@@ -195,7 +195,7 @@ export async function userRoutes(app: FastifyInstance, s: Services): Promise<voi
       if (ids.length === 0) throw new BizError('idsRequired');
       for (const id of ids) {
         const row = await repo.byId(id, req.user!);
-        if (row) await s.lockout.unlock(row.tenantId, row.account);
+        if (row) await s.use('auth').lockout.unlock(row.tenantId, row.account);
       }
       return ok(req, true);
     },

@@ -1,6 +1,6 @@
 /**
  * Settings of the files/SMS/logs/data-source modules, from the environment, validated once (a bad value stops the
- * server with a message naming the variable). Kept here until they move into config.ts:
+ * server with a message naming the variable). Part of the one configuration (`loadConfig().resources`):
  *
  * | Variable | Default | Meaning |
  * |---|---|---|
@@ -11,7 +11,7 @@
  * | HELIO_DATASOURCE_HOSTS | 127.0.0.1,localhost | hosts a code-generator data source may connect to (exact names) |
  * | HELIO_ALLOW_PRIVATE_HOSTS | (none) | private/loopback hosts that storage (S3) and SMS endpoints may reach anyway |
  */
-import { ConfigError } from '../../config.js';
+import { ConfigError } from './config-error.js';
 
 export const API_LOG_MODES = ['changes', 'all', 'off'] as const;
 export type ApiLogMode = (typeof API_LOG_MODES)[number];

@@ -3,8 +3,25 @@
  * same way: a bad value stops the server with a message naming the variable.
  */
 import net from 'node:net';
-import { ConfigError } from '../../config.js';
-import { DEFAULT_MQTT_LIMITS, type MqttLimits } from './mqtt-limits.js';
+import { ConfigError } from './config-error.js';
+
+export interface MqttLimits {
+  /** Largest MQTT packet (fixed header included) a client may send; larger closes the connection. */
+  maxPacketBytes: number;
+  /** Sustained PUBLISH + SUBSCRIBE rate per device, per second. */
+  ratePerSecond: number;
+  /** Bucket size: how many may come at once (a device uploading buffered history) before the rate applies. */
+  burst: number;
+  /** Messages of one connection in the ingest at once; the rest are queued in arrival order. */
+  maxInflight: number;
+}
+
+export const DEFAULT_MQTT_LIMITS: MqttLimits = {
+  maxPacketBytes: 64 * 1024,
+  ratePerSecond: 20,
+  burst: 1000,
+  maxInflight: 16,
+};
 
 export interface TelemetryConfig {
   /** Listen address of the embedded broker (HELIO_MQTT_HOST); undefined: the HTTP server's HOST. */

@@ -18,11 +18,8 @@ import { SEED_IDS } from '../../seed/seed.js';
 import { backfill, writeLatest, type DemoContext } from '../../simulator/backfill.js';
 import { DEMO_COMPANIES, deviceSecret, generateFleet, type Fleet, type FleetParams, type SimDevice, type SimStation } from '../../simulator/fleet.js';
 import { FleetModel } from '../../simulator/model.js';
-import { addDays, localDay } from '../telemetry/solar.js';
-import { rawDb } from '../telemetry/raw-db.js';
-import { TelemetryRepository } from '../telemetry/telemetry.repository.js';
-import { bulkInsert } from './bulk-insert.js';
-import { registerDevices } from './device-registry.js';
+import { addDays, localDay, rawDb, TelemetryRepository } from '../telemetry/index.js';
+import { bulkInsert, registerDevices } from '../station/index.js';
 
 export interface FleetManifest extends FleetParams {
   epochDay: string;

@@ -10,8 +10,8 @@ import { testDatabase } from '../../../test/helper.js';
 import { nextId } from '../../core/ids.js';
 import { plant } from '../../db/schema-device.js';
 import { countersOf } from '../../simulator/model.js';
-import { rawDb } from '../telemetry/raw-db.js';
-import { bulkInsert } from './bulk-insert.js';
+import { rawDb } from '../telemetry/index.js';
+import { bulkInsert } from '../station/index.js';
 import { seedDevices, writeDemoLatest, type DemoFleet } from './seed-devices.js';
 
 type TestDb = Awaited<ReturnType<typeof testDatabase>>;

@@ -1,0 +1,152 @@
+/**
+ * Durable jobs (`helio_job`): OTA waves, command expiry, alarm escalation, workflow timers, the network-status run.
+ *
+ * - Stored, so a job survives a restart; a one-off job that fails is retried with a doubling wait, then kept as
+ *   `failed` with its last error.
+ * - Fired once across several processes: a process claims due rows with `FOR UPDATE SKIP LOCKED` and holds them for
+ *   the job's lease; a row whose holder died is taken over when the lease ends.
+ * - Recurring jobs (`every`) are one row each (key `every:<name>`), rescheduled after each run.
+ * Each process claims only jobs it knows (their module is loaded). The poll interval is HELIO_JOB_POLL_MS.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { databaseErrorReason, isDatabaseUnavailable } from '../core/errors.js';
+import type { Database } from '../db/client.js';
+import type { EnqueueOptions, JobDefinition, Jobs, Logger, ModuleContext } from './types.js';
+
+interface Registered {
+  def: JobDefinition<unknown>;
+  ctx: ModuleContext;
+  /** The recurring interval in ms (from `every`), if any. */
+  every: number | undefined;
+}
+
+interface ClaimedRow {
+  id: string;
+  name: string;
+  payload: unknown;
+  attempts: number;
+}
+
+export class JobRunner implements Jobs {
+  readonly owner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly defs = new Map<string, Registered>();
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = new Set<Promise<void>>();
+  private polling: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Logger,
+    private readonly opts: { pollMs: number; batch?: number } = { pollMs: 1000 },
+  ) {}
+
+  register(def: JobDefinition<never>, ctx: ModuleContext): void {
+    if (this.defs.has(def.name)) throw new Error(`job ${def.name} is defined twice`);
+    const every = typeof def.every === 'function' ? def.every(ctx.config) : def.every;
+    this.defs.set(def.name, { def: def as JobDefinition<unknown>, ctx, every });
+  }
+
+  names(): string[] {
+    return [...this.defs.keys()];
+  }
+
+  async enqueue(name: string, payload: unknown = null, opts: EnqueueOptions = {}): Promise<string | undefined> {
+    if (!this.defs.has(name)) throw new Error(`unknown job ${name}`);
+    const runAt = opts.runAt ?? new Date();
+    const rows = await this.database.rows<{ id: string }>(sql`
+      INSERT INTO helio_job (name, key, payload, run_at) VALUES (${name}, ${opts.key ?? null}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}::timestamptz)
+      ON CONFLICT (key) DO NOTHING RETURNING id::text AS id`);
+    return rows[0]?.id;
+  }
+
+  async cancel(key: string): Promise<boolean> {
+    const rows = await this.database.rows(sql`DELETE FROM helio_job WHERE key = ${key} AND status = 'pending' RETURNING id`);
+    return rows.length > 0;
+  }
+
+  /** Creates the row of each recurring job (first run `every` ms from now) and starts polling. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    for (const { def, every } of this.defs.values()) {
+      if (!every) continue;
+      await this.database.rows(sql`
+        INSERT INTO helio_job (name, key, run_at) VALUES (${def.name}, ${`every:${def.name}`}, now() + ${`${every} milliseconds`}::interval)
+        ON CONFLICT (key) DO NOTHING`);
+    }
+    const tick = () => {
+      if (this.stopped) return;
+      this.polling = this.poll()
+        .then(() => undefined)
+        .catch((err) =>
+          isDatabaseUnavailable(err)
+            ? this.log.warn({ reason: databaseErrorReason(err) }, 'jobs: poll skipped, database unavailable')
+            : this.log.error({ err }, 'jobs: poll failed'),
+        )
+        .finally(() => {
+          this.polling = undefined;
+          if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs).unref();
+        });
+    };
+    tick();
+  }
+
+  /** Stops claiming and waits for the jobs in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.polling;
+    await Promise.all(this.inFlight);
+  }
+
+  /** Claims and runs what is due now (also called by tests to run due jobs without waiting). */
+  async poll(): Promise<number> {
+    const names = this.names();
+    if (names.length === 0) return 0;
+    const maxLease = Math.max(...[...this.defs.values()].map((r) => r.def.leaseMs ?? 300_000));
+    const claimed = await this.database.rows<ClaimedRow>(sql`
+      UPDATE helio_job j SET status = 'running', locked_by = ${this.owner}, attempts = j.attempts + 1,
+        locked_until = now() + ${`${maxLease} milliseconds`}::interval
+      WHERE j.id IN (
+        SELECT id FROM helio_job
+        WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+          AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+        ORDER BY run_at LIMIT ${this.opts.batch ?? 20} FOR UPDATE SKIP LOCKED)
+      RETURNING j.id::text AS id, j.name, j.payload, j.attempts`);
+    await Promise.all(claimed.map((row) => this.track(this.runOne(row))));
+    return claimed.length;
+  }
+
+  private track(p: Promise<void>): Promise<void> {
+    this.inFlight.add(p);
+    return p.finally(() => this.inFlight.delete(p));
+  }
+
+  private async runOne(row: ClaimedRow): Promise<void> {
+    const reg = this.defs.get(row.name)!;
+    const { def, every } = reg;
+    try {
+      await def.run(row.payload, reg.ctx, { id: row.id, attempt: row.attempts });
+      if (every) {
+        await this.database.rows(sql`UPDATE helio_job SET status = 'pending', attempts = 0, locked_by = NULL, locked_until = NULL,
+          last_error = NULL, run_at = now() + ${`${every} milliseconds`}::interval WHERE id = ${row.id} AND locked_by = ${this.owner}`);
+      } else {
+        await this.database.rows(sql`DELETE FROM helio_job WHERE id = ${row.id} AND locked_by = ${this.owner}`);
+      }
+    } catch (err) {
+      const unavailable = isDatabaseUnavailable(err);
+      const message = unavailable ? databaseErrorReason(err) : err instanceof Error ? err.message : String(err);
+      if (unavailable) this.log.warn({ job: row.name, reason: message }, 'job skipped: database unavailable');
+      else this.log.error({ err, job: row.name, attempt: row.attempts }, 'job failed');
+      const max = def.maxAttempts ?? 5;
+      const give = !every && row.attempts >= max;
+      const wait = every ?? (def.retryMs ?? 5000) * 2 ** Math.min(row.attempts - 1, 16);
+      await this.database
+        .rows(sql`UPDATE helio_job SET status = ${give ? 'failed' : 'pending'}, locked_by = NULL, locked_until = NULL,
+          last_error = ${message.slice(0, 2000)}, run_at = now() + ${`${wait} milliseconds`}::interval
+          WHERE id = ${row.id} AND locked_by = ${this.owner}`)
+        .catch((e) => this.log.warn({ err: e, job: row.name }, 'job state not saved; its lease will expire'));
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The demo fleet (HELIO_SIMULATOR, on by default): registered once, simulated over MQTT like real devices, history
+ * backfilled in the background. Starts after the device path; the latest state, the live simulator and the
+ * backfill run while the server already answers, each checking for a shutdown between batches.
+ */
+import { defineModule } from '../../kernel/types.js';
+import { LiveSimulator } from '../../simulator/simulator.js';
+import type { DemoApi } from './index.js';
+import { backfillDemo, secretOf, seedDevices, writeDemoLatest } from './seed-devices.js';
+
+interface DemoState extends DemoApi {
+  line: string | undefined;
+  stopping: boolean;
+  simulator: LiveSimulator | undefined;
+  background: Promise<void> | undefined;
+}
+
+export default defineModule<DemoState>({
+  name: 'demo',
+  dependsOn: ['telemetry', 'station'],
+  services() {
+    const state: DemoState = { line: undefined, stopping: false, simulator: undefined, background: undefined, summary: () => state.line };
+    return state;
+  },
+  async start(ctx, state) {
+    const { config, database, log } = ctx;
+    const telemetry = ctx.use('telemetry').running();
+    if (!config.simulator || !telemetry) return;
+    state.stopping = false;
+    const tc = config.telemetry;
+    const demo = await seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log, deferLatest: true });
+    const broker = telemetry.broker;
+    const stop = () => state.stopping;
+    const background = async () => {
+      await writeDemoLatest(database, demo, { stop, log });
+      if (stop()) return;
+      state.simulator = new LiveSimulator(demo.model, {
+        url: broker.url,
+        interval: tc.simulator.interval,
+        secretFor: (sn) => (broker.kind === 'embedded' ? secretOf(demo.manifest, sn) : undefined),
+        only: new Set(demo.devices.keys()),
+        log,
+      });
+      state.simulator.start();
+      await backfillDemo(database, demo, log, stop);
+    };
+    state.background = background().catch((err) => log.warn({ err }, 'demo history backfill stopped'));
+    state.line = `  Simulator: ${demo.devices.size} devices on ${demo.fleet.stations.length} demo stations report every ${tc.simulator.interval} s (HELIO_SIMULATOR=off to disable)`;
+  },
+  async stop(_ctx, state) {
+    state.stopping = true;
+    await state.background;
+    await state.simulator?.stop();
+    state.simulator = undefined;
+  },
+});

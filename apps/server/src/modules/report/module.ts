@@ -1,0 +1,8 @@
+/** Reports: generated workbooks of station and device figures. */
+import { defineModule } from '../../kernel/types.js';
+import { reportRoutes } from './report.routes.js';
+
+export default defineModule({
+  name: 'report',
+  routes: (app, ctx) => reportRoutes(app, ctx),
+});
