@@ -54,7 +54,7 @@ export interface TestApp extends BuiltApp {
 }
 
 /** `build.logStream`: run with the process log on (at HELIO_LOG_LEVEL) and written there, for tests that read it. */
-export async function createTestApp(env: Record<string, string> = {}, build: Pick<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, build: Pick<BuildOptions, 'logStream' | 'modules'> = {}): Promise<TestApp> {
   const database = await testDatabase();
   // The file, SMS, log and data-source settings were read from the process environment before they joined the one
   // configuration; tests that set them there keep doing so.
@@ -74,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}, build: Pic
     HELIO_WEB_DIR: '/nonexistent-helio-web',
     ...env,
   });
-  const built = await buildApp(config, build.logStream ? { database, logStream: build.logStream } : { database, logger: false });
+  const built = await buildApp(config, { database, modules: build.modules, ...(build.logStream ? { logStream: build.logStream } : { logger: false }) });
   const req = (opts: InjectOptions) => built.app.inject(opts);
   const login = async (account = 'admin', password = TEST_ADMIN_PASSWORD, tenantId = '000000') => {
     const res = await req({

@@ -2,7 +2,8 @@
  * The live device simulator: every demo device is an MQTT client that signs in with its SN and secret and reports
  * what the fleet model says at that moment, at QoS 1, every `interval` seconds (staggered across the fleet). It
  * publishes a status message on connect (last will: offline), fault events when an episode starts or ends, goes
- * silent during its offline windows and — for PV-only inverters — at night.
+ * silent during its offline windows and — for PV-only inverters — at night. It accepts every command it is sent
+ * (`cmd/req/{id}` → `cmd/resp/{id}` with `ok: true`).
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import type { SimDevice, SimStation } from './fleet.js';
@@ -134,7 +135,21 @@ export class LiveSimulator {
       will: { topic: `helio/v1/${sn}/status`, payload: Buffer.from(JSON.stringify({ ts: t, online: false })), qos: 1, retain: false },
     });
     client.on('error', () => undefined);
+    // Commands (docs/device-protocol.md, "Commands"): a demo device accepts every request and says so.
+    client.on('message', (topic, payload) => {
+      const id = topic.slice(`helio/v1/${sn}/cmd/req/`.length);
+      if (!topic.startsWith(`helio/v1/${sn}/cmd/req/`) || !id) return;
+      let method = '';
+      try {
+        method = String((JSON.parse(payload.toString()) as { method?: unknown }).method ?? '');
+      } catch {
+        return;
+      }
+      const result = method === 'ping' ? { pong: true } : { method, accepted: true };
+      void client.publishAsync(`helio/v1/${sn}/cmd/resp/${id}`, JSON.stringify({ ts: this.now(), ok: true, result }), { qos: 1 }).catch(() => undefined);
+    });
     client.once('connect', () => {
+      void client.subscribeAsync(`helio/v1/${sn}/cmd/req/+`, { qos: 1 }).catch(() => undefined);
       s.connecting = false;
       s.client = client;
       this.stats.connected++;
