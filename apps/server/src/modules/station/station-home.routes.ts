@@ -4,10 +4,10 @@
  * station.routes.ts; reads in station-home.repository.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import { homeBatteryPerformance, homeInverterPerformance, homePlantStatus, homeSummary } from '@helio/contracts/modules/station/home.api';
 import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime } from '../../core/dates.js';
-import { ok } from '../../core/envelope.js';
+import { route } from '../../kernel/http.js';
 import { BizError } from '../../core/errors.js';
 import { localDay } from '../telemetry/solar.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
@@ -15,21 +15,14 @@ import { HomeRepository } from './station-home.repository.js';
 import { parseDayParam, type Row, type StationRepository } from './station.repository.js';
 import { str } from './station.params.js';
 
-const BASE = '/api/skyworth-client';
-const HOME = ['power_station', 'inverter', 'battery'];
-const S = () => Type.Optional(Type.String());
 
 export async function homeRoutes(app: FastifyInstance, s: ModuleContext, station: StationRepository): Promise<void> {
   const repo = new HomeRepository(station);
   const co2 = s.config.telemetry.co2KgPerKwh;
   const tz = s.config.timeZone;
-  const access = () => ({ access: { permission: HOME } });
   const q = (req: FastifyRequest) => (req.query ?? {}) as Row;
 
-  app.get(`${BASE}/home/inverterAndLoadSummary`, {
-    config: access(),
-    schema: { tags: ['home'], summary: 'Fleet figures: current power, today and total generation/load, battery charge/discharge, capacities, KPIs' },
-  }, async (req) => {
+  route(app, homeSummary, async (req) => {
     const u = req.user!;
     const query = q(req);
     const now = Date.now();
@@ -37,7 +30,7 @@ export async function homeRoutes(app: FastifyInstance, s: ModuleContext, station
     const ids = repo.scopedPlants(u, query);
     const { fig, day: dayE, total: totalE } = await repo.summary(u, query, ids, now, today);
     const kwp = Number(fig.kwp ?? 0);
-    return ok(req, {
+    return {
       currentPower: round(Number(fig.power ?? 0) / 1000, 2),
       todayGeneration: round(dayE.pv),
       todayLoad: round(dayE.load),
@@ -60,10 +53,10 @@ export async function homeRoutes(app: FastifyInstance, s: ModuleContext, station
       units: { power: 'kW', energy: 'kWh', capacity: 'kWh', ratedPower: 'kW', specificYield: 'kWh/kWp', co2: 'kg' },
       co2Factor: co2,
       clearCache: true,
-    });
+    };
   });
 
-  const perf = (mapper: (e: EnergySums) => Row) => async (req: FastifyRequest) => {
+  const perf = <P extends Record<string, number>>(mapper: (e: EnergySums) => P) => async (req: FastifyRequest) => {
     const u = req.user!;
     const query = q(req);
     const dateType = str(query, 'dateType') ?? 'day';
@@ -71,26 +64,17 @@ export async function homeRoutes(app: FastifyInstance, s: ModuleContext, station
     const date = parseDayParam(query.date, localDay(Date.now(), tz));
     const ids = repo.scopedPlants(u, query);
     const rows = await repo.fleetSeries(u, query, ids, dateType, date, tz);
-    return ok(req, {
+    return {
       dateType,
       date,
       points: rows.map((r) => ({ time: r.t !== undefined ? formatDateTime(new Date(Number(r.t)))!.slice(11, 16) : String(r.k), ...mapper(sums(r)) })),
-    });
+    };
   };
-  app.get(`${BASE}/home/inverterPerformance`, {
-    config: access(),
-    schema: { tags: ['home'], summary: 'Generation and load over time: dateType=day (hours), month (days), year (months)', querystring: Type.Object({ dateType: S(), date: S() }, { additionalProperties: true }) },
-  }, perf((e) => ({ generation: round(e.pv), load: round(e.load), gridImport: round(e.import), gridExport: round(e.export) })));
-  app.get(`${BASE}/home/batteryPerformance`, {
-    config: access(),
-    schema: { tags: ['home'], summary: 'Battery charge and discharge over time (dateType as above)', querystring: Type.Object({ dateType: S(), date: S() }, { additionalProperties: true }) },
-  }, perf((e) => ({ charge: round(e.charge), discharge: round(e.discharge) })));
-  app.get(`${BASE}/home/plantStatusSummary`, {
-    config: access(),
-    schema: { tags: ['home'], summary: 'Stations by network status (normal, disconnected, fault)' },
-  }, async (req) => {
+  route(app, homeInverterPerformance, perf((e) => ({ generation: round(e.pv), load: round(e.load), gridImport: round(e.import), gridExport: round(e.export) })));
+  route(app, homeBatteryPerformance, perf((e) => ({ charge: round(e.charge), discharge: round(e.discharge) })));
+  route(app, homePlantStatus, async (req) => {
     // Station counts only (this call used to compute every device figure as well, and threw them away).
     const fig = await repo.plantFigures(req.user!, q(req), repo.scopedPlants(req.user!, q(req)));
-    return ok(req, { total: Number(fig.plants ?? 0), normal: Number(fig.normal ?? 0), disconnected: Number(fig.disconnected ?? 0), fault: Number(fig.fault ?? 0) });
+    return { total: Number(fig.plants ?? 0), normal: Number(fig.normal ?? 0), disconnected: Number(fig.disconnected ?? 0), fault: Number(fig.fault ?? 0) };
   });
 }
