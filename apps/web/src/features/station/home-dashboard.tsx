@@ -4,47 +4,10 @@ import { Card, Col, Progress, Row, Segmented, Space, Statistic, Tooltip, Typogra
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Chart, COLORS } from './chart';
-import { CLIENT, LIVE_MS, useGet } from './api';
+import { homeBatteryPerformance, homeInverterPerformance, homePlantStatus, homeSummary } from '@helio/contracts/modules/station/home.api';
+import { useEndpoint } from '@/core/http/endpoint';
+import { LIVE_MS } from './api';
 import { energyParts, formatNumber } from './format';
-
-interface Kpis {
-  selfConsumption: number;
-  autarky: number;
-  specificYield: number | null;
-  co2AvoidedKg: number;
-}
-
-export interface FleetSummary {
-  currentPower: number;
-  todayGeneration: number;
-  todayLoad: number;
-  ratedPower: number;
-  totalGeneration: number;
-  totalLoad: number;
-  todayCharge: number;
-  todayDischarge: number;
-  totalCharge: number;
-  totalDischarge: number;
-  batteryCapacity: number;
-  capacityKwp: number;
-  plants: number;
-  inverters: number;
-  batteries: number;
-  today: Kpis;
-  total: Kpis & { co2AvoidedTons: number };
-  co2Factor: number;
-}
-
-interface StatusSummary {
-  total: number;
-  normal: number;
-  disconnected: number;
-  fault: number;
-}
-
-interface Performance {
-  points: { time: string; generation?: number; load?: number; gridImport?: number; gridExport?: number; charge?: number; discharge?: number }[];
-}
 
 /** One figure of the dashboard: energy values pick kWh / MWh / GWh themselves. */
 function Figure({ title, value, unit, help, testId }: { title: ReactNode; value: string; unit: string; help?: string; testId: string }) {
@@ -77,10 +40,10 @@ export function HomeDashboard() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [range, setRange] = useState<'day' | 'month' | 'year'>('day');
-  const summary = useGet<FleetSummary>(`${CLIENT}/home/inverterAndLoadSummary`, {}, { refetchInterval: LIVE_MS });
-  const status = useGet<StatusSummary>(`${CLIENT}/home/plantStatusSummary`, {}, { refetchInterval: LIVE_MS });
-  const perf = useGet<Performance>(`${CLIENT}/home/inverterPerformance`, { dateType: range }, { refetchInterval: LIVE_MS });
-  const battery = useGet<Performance>(`${CLIENT}/home/batteryPerformance`, { dateType: range }, { refetchInterval: LIVE_MS });
+  const summary = useEndpoint(homeSummary, {}, { refetchInterval: LIVE_MS });
+  const status = useEndpoint(homePlantStatus, {}, { refetchInterval: LIVE_MS });
+  const perf = useEndpoint(homeInverterPerformance, { dateType: range }, { refetchInterval: LIVE_MS });
+  const battery = useEndpoint(homeBatteryPerformance, { dateType: range }, { refetchInterval: LIVE_MS });
   const s = summary.data;
   const energy = (title: string, kwh: number | undefined, testId: string, help?: string) => {
     const p = energyParts(kwh, lang);
