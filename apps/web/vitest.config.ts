@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    // DOM tests render whole pages; on a loaded 2-core machine (CI runs suites side by side) 5 s is too tight.
+    testTimeout: 20_000,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

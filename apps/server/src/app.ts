@@ -27,7 +27,7 @@ import type { ModuleManifest } from './kernel/types.js';
 import type { AuthApi } from './modules/auth/index.js';
 import type { LogService } from './modules/log/index.js';
 import type { ScopeService } from './modules/scope/index.js';
-import { installPasswordGate } from './modules/user/password-gate.js';
+import { installPasswordGate } from './modules/user/index.js';
 import { registerCompression, registerWebApp, resolveWebDir } from './web-app.js';
 
 declare module 'fastify' {
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await registerCompression(app);
   await app.register(formbody);
-  // Multipart bodies are parsed only where a route reads them (modules/resource/upload.ts sets per-use limits).
+  // Multipart bodies are parsed only where a route reads them (core/upload.ts sets per-use limits).
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 10 * 1024 * 1024, files: 3, fields: 20, parts: 30 } });
 
   app.addHook('onRequest', async (req) => {

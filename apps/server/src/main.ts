@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openServerDatabase } from './db/template.js';
-import { KeyConfigError } from './modules/auth/keys.js';
+import { KeyConfigError } from './modules/auth/index.js';
 import { seed } from './seed/seed.js';
 import './modules/demo/index.js';
 import { BrokerPortInUseError } from './modules/telemetry/index.js';

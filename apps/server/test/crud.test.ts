@@ -1,20 +1,23 @@
 /**
  * The generic CRUD engine through two resources (param: platform-wide; post: tenant-owned): submit inserts or
  * updates by id, remove takes ids from the query, a form or JSON, deletes are soft, audit columns come from the
- * server, validation speaks both languages, and another tenant's rows are out of reach.
+ * server, validation speaks both languages, and another tenant's rows are out of reach. The `POST page/{size}/{current}`
+ * list form on posts served again by a test module (crud-probe.ts) that opts in.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '@helio/contracts/resources';
 import { ALL_PERMISSION_CODES } from '@helio/contracts/permissions';
 import { param, post } from '../src/db/schema.js';
+import { loadManifests } from '../src/kernel/module-list.js';
+import { crudProbe, probeResource } from './crud-probe.js';
 import { createRole, createTenant, createUser } from './fixtures.js';
 import { createTestApp, type TestApp } from './helper.js';
 
 let t: TestApp;
 let h: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { modules: [...(await loadManifests()), crudProbe] });
   h = await t.adminHeaders();
 });
 afterAll(async () => t?.stop());
@@ -150,5 +153,57 @@ describe('permissions and tenants on the engine', () => {
     // The platform administrator sees both tenants.
     const all = (await t.req({ method: 'GET', url: '/api/blade-system/post/list?postCode_equal=A1', headers: h })).json();
     expect(all.data.total).toBe(2);
+  });
+});
+
+describe('POST page/{size}/{current} (definitions that opt in)', () => {
+  const base = probeResource.api;
+  const page = (size: number | string, current: number | string, payload: object = {}, headers = h) =>
+    t.req({ method: 'POST', url: `${base}/page/${size}/${current}`, headers, payload });
+  beforeAll(async () => {
+    for (const [code, name] of [['pp-c', 'Charlie'], ['pp-a', 'Alpha'], ['pp-b', 'Bravo'], ['px-z', 'Other']]) {
+      expect((await submit('/api/blade-system/post/submit', { category: 1, postCode: code, postName: name, sort: 1 })).json().success).toBe(true);
+    }
+  });
+
+  it('answers the page GET list answers: filters and sorts from the JSON body, size and current from the path', async () => {
+    const res = await page(2, 1, { postCode: 'pp-', ascs: 'postCode' });
+    expect(res.statusCode).toBe(200);
+    const get = (await t.req({ method: 'GET', url: `${base}/list?postCode=pp-&ascs=postCode&size=2&current=1`, headers: h })).json();
+    expect(res.json()).toEqual(get);
+    expect(get.data).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
+    expect(get.data.records.map((r: { postCode: string }) => r.postCode)).toEqual(['pp-a', 'pp-b']);
+    const second = (await page(2, 2, { postCode: 'pp-', descs: 'post_code' })).json().data;
+    expect(second.records.map((r: { postCode: string }) => r.postCode)).toEqual(['pp-a']);
+    // Suffixed operators and an empty body, as on GET.
+    expect((await page(10, 1, { postCode_equal: 'px-z' })).json().data.total).toBe(1);
+    expect((await t.req({ method: 'POST', url: `${base}/page/10/1`, headers: h })).json().data.total).toBeGreaterThanOrEqual(4);
+    // Only where the definition asks for it.
+    expect((await t.req({ method: 'POST', url: '/api/blade-system/post/page/10/1', headers: h, payload: {} })).statusCode).toBe(404);
+  });
+
+  it('refuses what GET list refuses: unknown filters and sorts, bad paging', async () => {
+    const unknown = await page(10, 1, { secret: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().msg).toBe((await t.req({ method: 'GET', url: `${base}/list?secret=x`, headers: h })).json().msg);
+    expect((await page(10, 1, { ascs: 'password' })).statusCode).toBe(400);
+    expect((await page(10_000, 1)).statusCode).toBe(400);
+    expect((await page('x', 1)).statusCode).toBe(400);
+    expect((await page(10, 0)).statusCode).toBe(400);
+  });
+
+  it("needs the list's permission and keeps to the caller's tenant", async () => {
+    await createTenant(t.database.db, '300003');
+    const adminRole = await createRole(t.database.db, '300003', 'administrator', 'all');
+    await createUser(t.database.db, { tenantId: '300003', account: 'pp-admin', password: 'Passw0rd1', roleId: adminRole });
+    const other = { 'blade-auth': `bearer ${(await t.login('pp-admin', 'Passw0rd1', '300003')).access_token}` };
+    expect((await page(10, 1, { postCode: 'pp-' }, other)).json().data.total).toBe(0);
+    // A platform caller may narrow to a tenant, as on GET.
+    expect((await page(10, 1, { postCode: 'pp-', tenantId: '300003' })).json().data.total).toBe(0);
+
+    const noList = await createRole(t.database.db, '000000', 'pp-nolist', ['param']);
+    await createUser(t.database.db, { tenantId: '000000', account: 'pp-nolist', password: 'Passw0rd1', roleId: noList });
+    const denied = { 'blade-auth': `bearer ${(await t.login('pp-nolist', 'Passw0rd1')).access_token}` };
+    expect((await page(10, 1, {}, denied)).statusCode).toBe(403);
   });
 });

@@ -211,10 +211,10 @@ describe.skipIf(!available)('models and code generation', () => {
     const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir).sort();
     expect(names).toEqual([
       'README-pv-asset.md',
-      'apps/server/src/modules/pv-asset/pv-asset.routes.ts',
-      'apps/server/src/modules/pv-asset/pv-asset.schema.ts',
-      'apps/server/src/modules/pv-asset/pv-asset.sql',
+      'apps/server/src/modules/pv-asset/module.ts',
+      'apps/server/src/modules/pv-asset/pv-asset.tables.ts',
       'apps/server/test/pv-asset.test.ts',
+      'apps/web/src/features/pv-asset/feature.ts',
       'apps/web/src/features/pv-asset/pv-asset-page.tsx',
       'packages/contracts/src/modules/pv-asset/pv-asset.resource.ts',
     ]);
@@ -240,26 +240,22 @@ describe.skipIf(!available)('models and code generation', () => {
       fs.symlinkSync(path.join(tmp, 'apps/web'), path.join(nm, '@helio/web'));
       if (fs.existsSync(path.join(ROOT, 'apps/web/node_modules'))) fs.symlinkSync(path.join(ROOT, 'apps/web/node_modules'), path.join(tmp, 'apps/web/node_modules'));
 
-      // Drop the zip in, then the README's registrations (server module list, web page registry).
+      // Drop the zip in.
       for (const n of names) {
         const file = path.join(tmp, n);
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, await zip.file(n)!.async('nodebuffer'));
       }
-      const index = path.join(tmp, 'apps/server/src/modules/index.ts');
-      let src = fs.readFileSync(index, 'utf8');
-      src = src.replace(/^(import [^\n]+\n)/m, `import { pvAssetRoutes } from './pv-asset/pv-asset.routes.js';\n$1`);
-      src = src.replace(/\n}\s*$/, '\n  await pvAssetRoutes(app, s);\n}\n');
-      fs.writeFileSync(index, src);
-      const registry = path.join(tmp, 'apps/web/src/app/page-registry.ts');
-      fs.writeFileSync(
-        registry,
-        fs
-          .readFileSync(registry, 'utf8')
-          .replace('const PAGES: PageEntry[] = [', "const PAGES: PageEntry[] = [\n  { path: '/pv-asset', page: lazyNamed(() => import('@/features/pv-asset/pv-asset-page'), 'PvAssetPage') },"),
-      );
+      // No registration: the kernel and the app shell find the module and the feature by themselves. Its migration
+      // is generated from its tables file, as the README says.
+      const gen = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--name=pv-asset'], {
+        cwd: path.join(tmp, 'apps/server'),
+        encoding: 'utf8',
+      });
+      expect(gen.status, `${gen.stdout}\n${gen.stderr}`).toBe(0);
+      expect(fs.readdirSync(path.join(tmp, 'apps/server/drizzle')).some((f) => /^\d{4}_pv-asset\.sql$/.test(f))).toBe(true);
 
-      const generated = [...names.filter((n) => /\.tsx?$/.test(n)), 'apps/server/src/modules/index.ts', 'apps/web/src/app/page-registry.ts'];
+      const generated = names.filter((n) => /\.tsx?$/.test(n));
       const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
       for (const project of ['packages/contracts', 'apps/server', 'apps/web']) {
         const r = spawnSync(process.execPath, [tsc, '-p', project, '--pretty', 'false'], { cwd: tmp, encoding: 'utf8' });

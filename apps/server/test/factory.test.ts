@@ -242,8 +242,10 @@ describe('SN rules and the usage guard', () => {
     await t.database.db.update(guardianFactory).set({ usageFlag: 1 }).where(eq(guardianFactory.id, id));
     const handle = t.services.crud.get('guardian-factory')!;
     // The engine's write of a rename prepared before the registration.
-    const req = { user: { userId: '1', tenantId: '000000', deptIds: [] }, lang: 'zh-CN' } as never;
-    const done = await handle.persist(req, { id, existing: { id, deviceSn: sn, usageFlag: 0 }, values: { deviceSn: uniqueSn('GRD') } });
+    const actor = { userId: '1', tenantId: '000000', deptIds: [] } as never;
+    const done = await handle.repo.transaction(actor, { lang: 'zh-CN' }, (call) =>
+      handle.repo.persist(call, { id, existing: { id, deviceSn: sn, usageFlag: 0 }, values: { deviceSn: uniqueSn('GRD') } }),
+    );
     expect(done).toBeUndefined();
     const [row] = await t.database.db.select().from(guardianFactory).where(eq(guardianFactory.id, id));
     expect(row!.deviceSn).toBe(sn);

@@ -17,7 +17,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { nextId } from '../src/core/ids.js';
 import { secret } from '../src/db/schema.js';
 import { oss } from '../src/db/schema-resource.js';
-import { SecretBox } from '../src/modules/resource/secret-box.js';
+import { SecretBox } from '../src/core/secret-box.js';
 import { TEST_ADMIN_PASSWORD, WEB_BASIC, testDatabase } from './helper.js';
 import { md5Hex } from '../src/modules/auth/password.js';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
-import { contentDisposition } from '../modules/resource/upload.js';
+import { contentDisposition } from './download.js';
 import { BizError } from './errors.js';
 import type { Label, Lang } from './i18n.js';
 import { readXls } from './xls.js';

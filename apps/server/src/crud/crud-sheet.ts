@@ -9,7 +9,7 @@
  *   `isCovered` 0 (default) reports rows whose key already exists, 1 updates them; `skipErrors` 1 imports the good
  *   rows and reports the rest, otherwise a file with any error imports nothing. Every row passes the same checks as
  *   `submit` (field rules, unique fields, the module's `beforeWrite`); errors name the row, the column and the
- *   reason in the caller's language. The rows are written in one transaction.
+ *   reason in the caller's language. The checks and the writes share one transaction.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
@@ -24,7 +24,7 @@ import { label, msg, type Label, type Lang } from '../core/i18n.js';
 import { parseSort } from '../core/list-query.js';
 import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../core/sheet.js';
 import { dict, dictBiz } from '../db/schema.js';
-import { receiveFiles, UPLOAD_RULES } from '../modules/resource/upload.js';
+import { receiveFiles, UPLOAD_RULES } from '../core/upload.js';
 import { FieldsError, type CrudHandle, type PreparedWrite, type Row } from './register-crud.js';
 
 export interface ImportError {
@@ -62,7 +62,7 @@ function problemsOf(e: unknown, lang: Lang, row: number): ImportError[] {
 }
 
 export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle: CrudHandle, opts: CrudSheetOptions): void {
-  const { def, table } = handle;
+  const { def, table, repo } = handle;
   const db = s.database.db;
   const maxRows = opts.maxRows ?? 5000;
   const maxExport = opts.maxExport ?? 50_000;
@@ -185,18 +185,8 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
       const rows = await readSheet(file!, importColumns, { required: [opts.key], maxRows });
       const lang = req.lang;
       const errors: ImportError[] = [];
-
-      // Rows already stored, by key.
       const keyCol = table[opts.key]!;
       const keys = [...new Set(rows.map((r) => r.values[opts.key]!).filter(Boolean))];
-      const existing = new Map<string, string>();
-      for (let i = 0; i < keys.length; i += 1000) {
-        const found = (await db
-          .select({ id: table.id, key: keyCol })
-          .from(table)
-          .where(and(handle.baseWhere(req.user!), inArray(keyCol, keys.slice(i, i + 1000))))) as { id: string; key: string }[];
-        for (const f of found) existing.set(String(f.key), String(f.id));
-      }
 
       const names = await choices(req);
       // Cell texts → bodies (dictionary and option names → keys).
@@ -220,46 +210,57 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
         }
         return { row: r.row, body, unknown };
       });
-      await handle.beforeBatch(req, bodies.map((b) => b.body));
 
-      const seen = new Map<string, number>();
-      const ready: { row: number; w: PreparedWrite }[] = [];
-      const keyLabel = label(lang, keyField.label);
-      for (const { row, body, unknown } of bodies) {
-        const key = String(body[opts.key] ?? '');
-        if (key && seen.has(key)) {
-          errors.push({ row, column: opts.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${key.slice(0, 64)}` }) });
-          continue;
+      // The checks (the module's hooks among them) and the writes share one transaction.
+      return repo.transaction(req.user!, { lang }, async (call) => {
+        // Rows already stored, by key.
+        const existing = new Map<string, string>();
+        for (let i = 0; i < keys.length; i += 1000) {
+          const found = (await call.db
+            .select({ id: table.id, key: keyCol })
+            .from(table)
+            .where(and(repo.baseWhere(call.actor), inArray(keyCol, keys.slice(i, i + 1000))))) as { id: string; key: string }[];
+          for (const f of found) existing.set(String(f.key), String(f.id));
         }
-        if (key) seen.set(key, row);
-        const id = key ? existing.get(key) : undefined;
-        if (id && !covered) {
-          errors.push({ row, column: opts.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${key.slice(0, 64)}` }) });
-          continue;
+        await repo.beforeBatch(call, bodies.map((b) => b.body));
+
+        const seen = new Map<string, number>();
+        const ready: { row: number; w: PreparedWrite }[] = [];
+        const keyLabel = label(lang, keyField.label);
+        for (const { row, body, unknown } of bodies) {
+          const key = String(body[opts.key] ?? '');
+          if (key && seen.has(key)) {
+            errors.push({ row, column: opts.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${key.slice(0, 64)}` }) });
+            continue;
+          }
+          if (key) seen.set(key, row);
+          const id = key ? existing.get(key) : undefined;
+          if (id && !covered) {
+            errors.push({ row, column: opts.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${key.slice(0, 64)}` }) });
+            continue;
+          }
+          try {
+            // The key was checked against the stored rows above, in bulk.
+            const w = await repo.prepare(call, id ? { ...body, id } : body, id ? 'update' : 'insert', { uniqueChecked: [opts.key] });
+            if (!unknown.size) ready.push({ row, w });
+          } catch (e) {
+            errors.push(...problemsOf(e, lang, row).filter((p) => !unknown.has(p.column)));
+          }
         }
-        try {
-          // The key was checked against the stored rows above, in bulk.
-          const w = await handle.prepare(req, id ? { ...body, id } : body, id ? 'update' : 'insert', { uniqueChecked: [opts.key] });
-          if (!unknown.size) ready.push({ row, w });
-        } catch (e) {
-          errors.push(...problemsOf(e, lang, row).filter((p) => !unknown.has(p.column)));
+        errors.sort((a, b) => a.row - b.row);
+        if (errors.length && !skipErrors) {
+          return { code: 400, success: false, data: { imported: 0, errors }, msg: msg(lang, 'importHasErrors', { n: errors.length }) };
         }
-      }
-      errors.sort((a, b) => a.row - b.row);
-      if (errors.length && !skipErrors) {
-        return { code: 400, success: false, data: { imported: 0, errors }, msg: msg(lang, 'importHasErrors', { n: errors.length }) };
-      }
-      let imported = 0;
-      await db.transaction(async (tx) => {
+        let imported = 0;
         const inserts = ready.filter((x) => x.w.id === undefined);
-        imported += (await handle.insertMany(req, inserts.map((x) => x.w), tx)).length;
+        imported += (await repo.insertMany(call, inserts.map((x) => x.w))).length;
         for (const item of ready.filter((x) => x.w.id !== undefined)) {
-          const done = await handle.persist(req, item.w, tx);
+          const done = await repo.persist(call, item.w);
           if (done) imported++;
           else errors.push({ row: item.row, column: '', reason: msg(lang, 'failure') });
         }
+        return ok(req, { imported, errors });
       });
-      return ok(req, { imported, errors });
     },
   );
 }

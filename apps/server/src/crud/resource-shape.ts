@@ -1,9 +1,7 @@
-/** What a resource definition says about reads: the list's allow-lists, the VO of a row, the ids of a remove. */
-import type { FastifyRequest } from 'fastify';
+/** What a resource definition says about reads: the list's allow-lists and the VO of a row. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
 import { formatDateTime } from '../core/dates.js';
-import { parseIds } from '../core/ids.js';
 import { num, text, time, type ListSpec } from '../core/list-query.js';
 import type { AuditedTable, Row } from './types.js';
 
@@ -42,12 +40,4 @@ export function toVO(def: ResourceDef, r: Row): Row {
     out[k] = v instanceof Date ? formatDateTime(v) : (v ?? '');
   }
   return out;
-}
-
-/** ids from `?ids=1,2`, a form field or a JSON body (`{ids: "1,2"}`, `{ids: [..]}` or `[..]`). */
-export function idsFrom(req: FastifyRequest, name = 'ids'): string[] {
-  const q = (req.query ?? {}) as Record<string, unknown>;
-  const b = req.body;
-  const fromBody = Array.isArray(b) ? b : b && typeof b === 'object' ? (b as Record<string, unknown>)[name] : undefined;
-  return parseIds(q[name] ?? fromBody);
 }

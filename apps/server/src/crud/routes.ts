@@ -1,141 +1,105 @@
 /**
- * The engine's routes for one resource: `list` (+ `page`; a whole tree for tree entities), `lazy-list`, `lazy-tree`,
- * `tree`, `select`, `detail`, `submit`, `save`/`update` (where declared) and `remove`, with their access rules and
- * request schemas. The handlers' work is in register-crud.ts (reads) and write.ts (writes).
+ * The CRUD engine's routes half: the Blade routes of one resource — `list` (+ `page`; a whole tree for tree
+ * entities), `POST page/{size}/{current}` (where the definition asks for it), `lazy-list`, `lazy-tree`, `tree`,
+ * `select`, `detail`, `submit`, `save`/`update` (where declared) and `remove` — with their access rules and request
+ * schemas. They translate HTTP to the repository (repository.ts) and its answers to the Blade envelope, nothing more.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { isVersioned, VERSION_KEY, type ResourceDef } from '@helio/contracts/crud/resource';
+import { isVersioned, VERSION_KEY } from '@helio/contracts/crud/resource';
 import type { ModuleContext } from '../kernel/types.js';
 import { ok, status } from '../core/envelope.js';
-import { BizError } from '../core/errors.js';
-import { isId } from '../core/ids.js';
-import { parseFilters, parseSort, type ListSpec } from '../core/list-query.js';
-import { buildTree } from '../core/tree.js';
-import { idsFrom } from './resource-shape.js';
-import type { AuditedTable, CrudHandle, CrudHooks, Row } from './types.js';
-import type { WriteMode } from './write.js';
+import { ForbiddenError } from '../core/errors.js';
+import { parseIds } from '../core/ids.js';
+import { listQuerySchema } from './reads.js';
+import type { CrudRepository } from './repository.js';
+import type { CrudRouteOptions, Row, WriteMode } from './types.js';
 
-export interface RouteContext {
-  s: ModuleContext;
-  def: ResourceDef;
-  table: AuditedTable;
-  hooks: CrudHooks;
-  spec: ListSpec;
-  baseWhere: CrudHandle['baseWhere'];
-  vos: CrudHandle['vos'];
-  list: (req: FastifyRequest) => Promise<unknown>;
-  dataScope: (req: FastifyRequest) => Promise<SQL | undefined>;
-  write: (req: FastifyRequest, mode: WriteMode) => Promise<unknown>;
+type Query = Record<string, unknown>;
+
+/** ids from `?ids=1,2`, a form field or a JSON body (`{ids: "1,2"}`, `{ids: [..]}` or `[..]`). */
+export function idsFrom(req: FastifyRequest, name = 'ids'): string[] {
+  const q = (req.query ?? {}) as Query;
+  const b = req.body;
+  const fromBody = Array.isArray(b) ? b : b && typeof b === 'object' ? (b as Query)[name] : undefined;
+  return parseIds(q[name] ?? fromBody);
 }
 
-export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { s, def, table, hooks, spec, baseWhere, vos, list, dataScope, write } = ctx;
-  const db = s.database.db;
-  const code = (a: string) => `${def.page}_${a}`;
-  const live = eq(table.isDeleted, 0);
-  const tag = def.name;
-  const skip = new Set(hooks.skip ?? []);
-  const tree = def.tree;
-  const parentCol = tree ? table[tree.parentKey]! : undefined;
-  const readAccess = { permission: def.actions.includes('view') ? [def.page, code('view')] : [def.page] };
-  const writePre = hooks.writePreHandler ? { preHandler: async (req: FastifyRequest) => hooks.writePreHandler!(req) } : {};
+/** The caller's language for the repository's messages. */
+const langOf = (req: FastifyRequest) => ({ lang: req.lang });
 
-  const listQuery = Type.Object(
-    {
-      current: Type.Optional(Type.Integer({ minimum: 1 })),
-      size: Type.Optional(Type.Integer({ minimum: 1 })),
-      ascs: Type.Optional(Type.String()),
-      descs: Type.Optional(Type.String()),
-      ...Object.fromEntries(Object.keys(spec.filters).map((k) => [k, Type.Optional(Type.String())])),
-    },
-    { additionalProperties: true },
-  );
+export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo: CrudRepository, opts: CrudRouteOptions): void {
+  const { def, spec } = repo;
+  const code = (a: string) => `${def.page}_${a}`;
+  const tag = def.name;
+  const skip = new Set(opts.skip ?? []);
+  const tree = def.tree;
+  const readAccess = { permission: def.actions.includes('view') ? [def.page, code('view')] : [def.page] };
+  const writePre = opts.writePreHandler ? { preHandler: async (req: FastifyRequest) => opts.writePreHandler!(req) } : {};
+  const listQuery = listQuerySchema(spec);
+  const query = (req: FastifyRequest) => (req.query ?? {}) as Query;
 
   if (!skip.has('list')) {
+    const list = async (req: FastifyRequest) => ok(req, await repo.list(req.user!, query(req), langOf(req)));
     for (const verb of tree ? ['list'] : ['list', 'page']) {
       app.get(`${def.api}/${verb}`, { config: { access: readAccess }, schema: { tags: [tag], summary: tree ? `${def.title.en} as a tree` : `${def.title.en}, paged`, querystring: listQuery } }, list);
     }
+    if (def.postPage) {
+      if (tree) throw new Error(`resource ${def.name}: postPage is not for tree entities`);
+      const Filter = Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()]));
+      app.post(
+        `${def.api}/page/:size/:current`,
+        {
+          config: { access: readAccess },
+          // No body at all: no filters (validation comes after this step).
+          preValidation: async (req: FastifyRequest) => {
+            req.body ??= {};
+          },
+          schema: {
+            tags: [tag],
+            summary: `${def.title.en}, paged: size and current in the path, the filters (and ascs/descs) as a JSON body`,
+            params: Type.Object({ size: Type.Integer({ minimum: 1 }), current: Type.Integer({ minimum: 1 }) }),
+            body: Type.Object(
+              { ascs: Type.Optional(Type.String()), descs: Type.Optional(Type.String()), ...Object.fromEntries(Object.keys(spec.filters).map((k) => [k, Filter])) },
+              { additionalProperties: true },
+            ),
+          },
+        },
+        async (req) => {
+          const { size, current } = req.params as { size: number; current: number };
+          return ok(req, await repo.page(req.user!, { ...(req.body as Query), current, size }, langOf(req)));
+        },
+      );
+    }
   }
 
-  if (tree && parentCol && !skip.has('lazy-list')) {
+  if (tree && !skip.has('lazy-list')) {
     app.get(
       `${def.api}/lazy-list`,
       {
         config: { access: readAccess },
         schema: { tags: [tag], summary: `One level of ${def.name} (parentId, default 0) with hasChildren`, querystring: listQuery },
       },
-      async (req) => {
-        const q = { ...(req.query as Record<string, unknown>) };
-        const parentId = typeof q.parentId === 'string' && isId(q.parentId) ? q.parentId : '0';
-        delete q.parentId;
-        const where = and(baseWhere(req.user!, q), await hooks.listScope?.(req), eq(parentCol, parentId), ...parseFilters(q, spec));
-        const rows = (await db.select().from(table).where(where).orderBy(...parseSort(q, spec)).limit(2000)) as Row[];
-        const ids = rows.map((r) => String(r.id));
-        const withKids = ids.length
-          ? new Set(
-              (await db.selectDistinct({ p: parentCol }).from(table).where(and(live, inArray(parentCol, ids)))).map((r) => String(r.p)),
-            )
-          : new Set<string>();
-        const out = await vos(rows, req);
-        return ok(req, out.map((v) => ({ ...v, hasChildren: withKids.has(String(v.id)) })));
-      },
+      async (req) => ok(req, await repo.lazyList(req.user!, query(req), langOf(req))),
     );
   }
 
-  if (tree && parentCol && !skip.has('lazy-tree')) {
+  if (tree && !skip.has('lazy-tree')) {
     app.get(
       `${def.api}/lazy-tree`,
       {
         config: { access: { login: true } },
         schema: { tags: [tag], summary: `One level of ${def.name} tree nodes (parentId, default 0) with hasChildren`, querystring: Type.Object({ parentId: Type.Optional(Type.String()) }, { additionalProperties: true }) },
       },
-      async (req) => {
-        const q = req.query as Record<string, unknown>;
-        const parentId = typeof q.parentId === 'string' && isId(q.parentId) ? q.parentId : '0';
-        const rows = (await db
-          .select()
-          .from(table)
-          .where(and(baseWhere(req.user!, q), await dataScope(req), await hooks.listScope?.(req), eq(parentCol, parentId)))
-          .orderBy(...(spec.defaultSort ?? []))
-          .limit(2000)) as Row[];
-        const ids = rows.map((r) => String(r.id));
-        const withKids = ids.length
-          ? new Set((await db.selectDistinct({ p: parentCol }).from(table).where(and(live, inArray(parentCol, ids)))).map((r) => String(r.p)))
-          : new Set<string>();
-        return ok(
-          req,
-          rows.map((r) => {
-            const id = String(r.id);
-            return { id, parentId, title: String(r[tree.titleKey] ?? ''), key: id, value: id, hasChildren: withKids.has(id) };
-          }),
-        );
-      },
+      async (req) => ok(req, await repo.lazyTree(req.user!, query(req))),
     );
   }
 
-  /** Every live row the caller may see (tenant, query's tenant filter, module scope), default order: trees, drop-downs. */
-  const scopedRows = async (req: FastifyRequest, limit: number) =>
-    (await db
-      .select()
-      .from(table)
-      .where(and(baseWhere(req.user!, req.query as Record<string, unknown>), await hooks.listScope?.(req)))
-      .orderBy(...(spec.defaultSort ?? []))
-      .limit(limit)) as Row[];
-
-  if (tree && parentCol && !skip.has('tree')) {
+  if (tree && !skip.has('tree')) {
     app.get(
       `${def.api}/tree`,
       { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} tree nodes {id, parentId, title, key, value, children}` } },
-      async (req) => {
-        const rows = await scopedRows(req, 5000);
-        const nodes = rows.map((r) => {
-          const id = String(r.id);
-          return { id, parentId: String(r[tree.parentKey] ?? '0'), title: String(r[tree.titleKey] ?? ''), key: id, value: id };
-        });
-        return ok(req, buildTree(nodes));
-      },
+      async (req) => ok(req, await repo.tree(req.user!, query(req))),
     );
   }
 
@@ -143,10 +107,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): voi
     app.get(
       `${def.api}/select`,
       { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} for drop-downs`, querystring: listQuery } },
-      async (req) => {
-        const rows = await scopedRows(req, 1000);
-        return ok(req, await vos(rows, req));
-      },
+      async (req) => ok(req, await repo.select(req.user!, query(req), langOf(req))),
     );
   }
 
@@ -157,14 +118,21 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): voi
         config: { access: readAccess },
         schema: { tags: [tag], summary: `One ${def.name} by id`, querystring: Type.Object({ id: Type.String() }, { additionalProperties: true }) },
       },
-      async (req) => {
-        const { id } = req.query as { id: string };
-        const [row] = isId(id) ? await db.select().from(table).where(and(eq(table.id, id), baseWhere(req.user!))) : [];
-        if (!row) throw new BizError('recordNotFound');
-        return ok(req, (await vos([row as Row], req))[0]);
-      },
+      async (req) => ok(req, await repo.detail(req.user!, (req.query as { id: string }).id, langOf(req))),
     );
   }
+
+  /** `submit` (either: the add or edit button by the id), `save` (insert) and `update` (by id). */
+  const write = async (req: FastifyRequest, mode: WriteMode) => {
+    const body = (req.body ?? {}) as Row;
+    if (mode === 'either') {
+      const updating = body.id !== null && body.id !== undefined && body.id !== '';
+      if (!(await s.access.has(req.user!, [code(updating ? 'edit' : 'add')]))) throw new ForbiddenError();
+    }
+    const done = await repo.save(req.user!, body, { mode, ...langOf(req) });
+    if (!done?.inserted) return status(req, done !== undefined);
+    return ok(req, { ...(done.extra ?? {}), id: done.id });
+  };
 
   /** Body of submit/save/update: the form fields, the id of an edit and the version it was made from. */
   const writeBody = Type.Object(
@@ -191,26 +159,21 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): voi
       {
         config: { access: { permission: [code('add'), code('edit')] } },
         ...writePre,
-        schema: {
-          tags: [tag],
-          summary: `Insert (no id) or update (with id) a ${def.name}`,
-          body: writeBody,
-        },
+        schema: { tags: [tag], summary: `Insert (no id) or update (with id) a ${def.name}`, body: writeBody },
       },
       (req) => write(req, 'either'),
     );
   }
 
-  if (hooks.saveAndUpdate) {
-    const body = writeBody;
+  if (opts.saveAndUpdate) {
     app.post(
       `${def.api}/save`,
-      { config: { access: { permission: code('add') } }, ...writePre, schema: { tags: [tag], summary: `Insert a ${def.name} (an id in the body is ignored)`, body } },
+      { config: { access: { permission: code('add') } }, ...writePre, schema: { tags: [tag], summary: `Insert a ${def.name} (an id in the body is ignored)`, body: writeBody } },
       (req) => write(req, 'insert'),
     );
     app.post(
       `${def.api}/update`,
-      { config: { access: { permission: code('edit') } }, ...writePre, schema: { tags: [tag], summary: `Update a ${def.name} by id (only the given form fields)`, body } },
+      { config: { access: { permission: code('edit') } }, ...writePre, schema: { tags: [tag], summary: `Update a ${def.name} by id (only the given form fields)`, body: writeBody } },
       (req) => write(req, 'update'),
     );
   }
@@ -227,31 +190,7 @@ export function registerCrudRoutes(app: FastifyInstance, ctx: RouteContext): voi
           querystring: Type.Object({ ids: Type.Optional(Type.String()) }, { additionalProperties: true }),
         },
       },
-      async (req) => {
-        const ids = idsFrom(req);
-        if (ids.length === 0) throw new BizError('idsRequired');
-        if (tree && parentCol) {
-          // Children within the caller's tenant only: another tenant's parent must answer like a missing id.
-          const [child] = await db
-            .select({ id: table.id })
-            .from(table)
-            .where(and(baseWhere(req.user!), inArray(parentCol, ids), notInArray(table.id, ids)))
-            .limit(1);
-          if (child) throw new BizError('hasChildren');
-        }
-        if (hooks.beforeWrite || hooks.beforeRemove) {
-          const rows = (await db.select().from(table).where(and(inArray(table.id, ids), baseWhere(req.user!)))) as Row[];
-          await hooks.beforeRemove?.(rows, req);
-          if (hooks.beforeWrite) for (const r of rows) await hooks.beforeWrite(r, {}, req);
-        }
-        const res = await db
-          .update(table)
-          .set({ isDeleted: 1, updateUser: req.user!.userId, updateTime: new Date() } as never)
-          .where(and(inArray(table.id, ids), baseWhere(req.user!), hooks.removeGuard?.()))
-          .returning({ id: table.id });
-        if (res.length) await hooks.afterRemove?.(res.map((r) => String(r.id)), req);
-        return status(req, res.length > 0);
-      },
+      async (req) => status(req, (await repo.remove(req.user!, idsFrom(req), langOf(req))).length > 0),
     );
   }
 }

@@ -1,12 +1,14 @@
-/** The CRUD engine's types: tables, hooks, prepared writes, field problems and the handle a module gets back. */
+/** The CRUD engine's types: tables, calls and hooks, prepared writes, field problems and what a module gets back. */
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
-import type { AuthUser } from '../core/access.js';
+import type { Actor, ModuleContext } from '../kernel/types.js';
 import { ValidationError } from '../core/errors.js';
+import type { Lang } from '../core/i18n.js';
 import type { ListSpec } from '../core/list-query.js';
 import type { Db } from '../db/client.js';
+import type { CrudRepository } from './repository.js';
 
 export type Row = Record<string, unknown>;
 
@@ -18,28 +20,51 @@ export type AuditedTable = PgTable &
     createTime: PgColumn;
   };
 
-export interface CrudHooks {
+/** Options of a repository call: the language of the messages it writes (default zh-CN). */
+export interface CrudOptions {
+  lang?: Lang;
+}
+
+/** What a read hook is given: the module's context, who reads, in which language, and the database. */
+export interface ReadCall {
+  readonly ctx: ModuleContext;
+  readonly actor: Actor;
+  readonly lang: Lang;
+  readonly db: Db;
+}
+
+/** One write transaction: `db` is the transaction (every statement of a hook must use it). */
+export interface TxCall extends ReadCall {
+  /** What must follow the commit (caches, events); dropped when the transaction rolls back. */
+  afterCommit(fn: () => Promise<void> | void): void;
+  /** Scratch shared by the writes of one batch (an import): `beforeBatch` keeps its bulk look-ups here. */
+  readonly batch: Map<unknown, unknown>;
+}
+
+/** What a write hook is given: the transaction and the kind of write it is part of. */
+export interface WriteCall extends TxCall {
+  readonly op: 'insert' | 'update' | 'remove';
+}
+
+/** Module rules of a resource, all without HTTP; the write hooks run inside the write's transaction. */
+export interface CrudRepositoryHooks {
   /** Before insert/update (values may be changed, e.g. derived columns) and before remove (values = {}). */
-  beforeWrite?: (existing: Row | undefined, values: Row, req: FastifyRequest) => Promise<void> | void;
+  beforeWrite?: (call: WriteCall, existing: Row | undefined, values: Row) => Promise<void> | void;
   /**
-   * Further writes of the same change (rows it creates with it, descendants it moves), in the row's transaction: if
-   * one fails, the row is not written either. What it returns for an insert is added to the response data next to
-   * the new id. Every statement must use `tx` (on PGlite a statement outside the transaction waits for it).
+   * Further writes of the same change (rows it creates with it, descendants it moves), after the row's statement.
+   * What it returns for an insert is added to the response data next to the new id.
    */
-  writeWithin?: (tx: Db, id: string, values: Row, req: FastifyRequest, inserted: boolean) => Promise<Row | void>;
-  /** After insert/update has committed (caches …); what it returns for an insert is added to the response data. */
-  afterWrite?: (id: string, values: Row, req: FastifyRequest, inserted: boolean) => Promise<Row | void> | Row | void;
+  writeWithin?: (call: WriteCall, id: string, values: Row, inserted: boolean) => Promise<Row | void>;
+  /** After writeWithin, still inside the transaction; what follows the commit goes through `call.afterCommit`. */
+  afterWrite?: (call: WriteCall, id: string, values: Row, inserted: boolean) => Promise<Row | void> | Row | void;
   /** Before a soft delete, with the live rows about to be removed (throw to refuse them all). */
-  beforeRemove?: (rows: Row[], req: FastifyRequest) => Promise<void> | void;
-  afterRemove?: (ids: string[], req: FastifyRequest) => Promise<void> | void;
+  beforeRemove?: (call: WriteCall, rows: Row[]) => Promise<void> | void;
+  /** After the soft delete, inside its transaction, with the ids removed. */
+  afterRemove?: (call: WriteCall, ids: string[]) => Promise<void> | void;
   /** Extra list conditions (data scope, sub-lists). */
-  listScope?: (req: FastifyRequest) => Promise<SQL | undefined> | SQL | undefined;
+  listScope?: (call: ReadCall) => Promise<SQL | undefined> | SQL | undefined;
   /** Extend a row's VO (names of related rows …). */
-  decorate?: (vos: Row[], req: FastifyRequest) => Promise<Row[]> | Row[];
-  /** Routes to leave out because the module serves them itself. */
-  skip?: readonly ('list' | 'detail' | 'submit' | 'remove' | 'select' | 'tree' | 'lazy-list' | 'lazy-tree')[];
-  /** Also serve Blade's `save` (insert only, `<page>_add`) and `update` (by id only, `<page>_edit`) next to `submit`. */
-  saveAndUpdate?: boolean;
+  decorate?: (call: ReadCall, vos: Row[]) => Promise<Row[]> | Row[];
   /**
    * Extra conditions of the UPDATE / soft-delete statements themselves, so a rule checked in `beforeWrite` still
    * holds when a concurrent request changed the row in between (the statement then touches nothing).
@@ -48,12 +73,24 @@ export interface CrudHooks {
   removeGuard?: () => SQL | undefined;
   /**
    * Before a batch of writes is prepared one by one (an import), with all their bodies: a chance to look up in bulk
-   * what `beforeWrite` would otherwise query row by row (keep the result per request).
+   * what `beforeWrite` would otherwise query row by row (keep the result in `call.batch`).
    */
-  beforeBatch?: (bodies: Row[], req: FastifyRequest) => Promise<void> | void;
+  beforeBatch?: (call: TxCall, bodies: Row[]) => Promise<void> | void;
+}
+
+export type CrudRoute = 'list' | 'detail' | 'submit' | 'remove' | 'select' | 'tree' | 'lazy-list' | 'lazy-tree';
+
+/** How the Blade routes of a resource are served (HTTP only). */
+export interface CrudRouteOptions {
+  /** Routes to leave out because the module serves them itself. */
+  skip?: readonly CrudRoute[];
+  /** Also serve Blade's `save` (insert only, `<page>_add`) and `update` (by id only, `<page>_edit`) next to `submit`. */
+  saveAndUpdate?: boolean;
   /** Before the write routes' handlers (e.g. platform-only writes of platform reference data). */
   writePreHandler?: (req: FastifyRequest) => Promise<void> | void;
 }
+
+export type CrudHooks = CrudRepositoryHooks & CrudRouteOptions;
 
 /** One broken rule of one field (the field key and the message in the caller's language). */
 export interface FieldProblem {
@@ -67,6 +104,8 @@ export class FieldsError extends ValidationError {
     super(problems.map((p) => p.message));
   }
 }
+
+export type WriteMode = 'insert' | 'update' | 'either';
 
 export interface PrepareOptions {
   /** Unique fields the caller has already checked against the stored rows (e.g. an import, in bulk). */
@@ -102,31 +141,18 @@ export function isCalendarDate(v: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+/** What `registerCrud` gives back: the repository, and request-shaped helpers for modules that serve a route themselves. */
 export interface CrudHandle {
   def: ResourceDef;
   table: AuditedTable;
   spec: ListSpec;
+  /** The reads and writes without HTTP (jobs, device replies, stage transitions). */
+  repo: CrudRepository;
   /** Conditions every read applies: live rows of the caller's tenant. */
-  baseWhere(u: AuthUser, q?: Record<string, unknown>): SQL | undefined;
+  baseWhere(u: Actor, q?: Record<string, unknown>): SQL | undefined;
   vos(rows: Row[], req: FastifyRequest): Promise<Row[]>;
-  /** The engine's list handler (also when the module serves `list` itself and delegates). */
+  /** The engine's list answer (also when the module serves `list` itself and delegates). */
   list(req: FastifyRequest): Promise<unknown>;
   /** Every condition the list applies for this request (tenant, data scope, module scope, filters). */
   listWhere(req: FastifyRequest): Promise<SQL | undefined>;
-  /**
-   * Checks a write as `submit` does (form fields only, rules in the caller's language, unique fields, the version,
-   * the module's `beforeWrite`), without writing. `mode`: 'insert' ignores an id, 'update' needs one, 'either'
-   * decides by it. Throws `FieldsError` (rules, unique fields), `ConflictError` (stale version) or `BizError`.
-   */
-  prepare(req: FastifyRequest, body: Row, mode: 'insert' | 'update' | 'either', opts?: PrepareOptions): Promise<PreparedWrite>;
-  /**
-   * Writes a prepared row (audit columns, version, `writeWithin`, `afterWrite`); `exec` may be a transaction (else
-   * the engine opens one when the module writes more rows with it). Returns the id, or undefined when nothing was
-   * updated; throws `ConflictError` when the row changed since the version the edit was made from.
-   */
-  persist(req: FastifyRequest, w: PreparedWrite, exec?: Db): Promise<{ id: string; extra?: Row } | undefined>;
-  /** Inserts prepared rows in chunks (audit columns, `writeWithin` and `afterWrite` per row); returns their ids. */
-  insertMany(req: FastifyRequest, writes: readonly PreparedWrite[], exec?: Db): Promise<string[]>;
-  /** The module's `beforeBatch` hook (bulk look-ups before a batch of `prepare` calls). */
-  beforeBatch(req: FastifyRequest, bodies: Row[]): Promise<void>;
 }

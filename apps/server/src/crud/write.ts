@@ -1,49 +1,60 @@
 /**
  * The engine's write path: form values (mass-assignment protection, shared rules in the caller's language), unique
- * fields, the version an edit was made from, the module's hooks, and the statements.
+ * fields, the version an edit was made from, the module's hooks, and the statements — all on the transaction of
+ * the call (`TxCall.db`), so a failing check or hook leaves nothing written.
  *
  * What holds under concurrency is in the statements, not in the checks before them: an edit carrying a version
  * updates `WHERE id = … AND version = …` and raises the version in the same statement (a stale one touches nothing
  * and answers 409); `updateGuard` conditions are repeated in the UPDATE; unique fields have unique indexes (a
- * violation answers the same translated 400 as the check, db/unique-constraints.ts); the row and the rows a module
- * writes with it (`writeWithin`) share one transaction.
+ * violation answers the same translated 400 as the check, db/unique-constraints.ts).
  */
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { formRules, isVersioned, VERSION_KEY, type ResourceDef } from '@helio/contracts/crud/resource';
 import { checkRules } from '@helio/contracts/validation';
-import type { ModuleContext } from '../kernel/types.js';
-import type { AuthUser } from '../core/access.js';
-import { ok, status } from '../core/envelope.js';
-import { BizError, ForbiddenError, ValidationError } from '../core/errors.js';
+import type { Actor } from '../kernel/types.js';
+import { BizError, ValidationError } from '../core/errors.js';
 import { label, msg, type Lang } from '../core/i18n.js';
 import { isId, nextId } from '../core/ids.js';
 import { ConflictError, versionOf } from '../core/optimistic.js';
 import { tenantForInsert } from '../core/tenant.js';
 import { violationMessages, withColumnLimits } from '../core/validate.js';
-import type { Db } from '../db/client.js';
 import { uniqueViolation } from '../db/unique-constraints.js';
-import { FieldsError, isCalendarDate, type AuditedTable, type CrudHandle, type CrudHooks, type FieldProblem, type PreparedWrite, type Row } from './types.js';
+import {
+  FieldsError,
+  isCalendarDate,
+  type AuditedTable,
+  type CrudRepositoryHooks,
+  type FieldProblem,
+  type PreparedWrite,
+  type PrepareOptions,
+  type Row,
+  type TxCall,
+  type WriteCall,
+  type WriteMode,
+} from './types.js';
 
 export interface WriteContext {
-  s: ModuleContext;
   def: ResourceDef;
   table: AuditedTable;
-  hooks: CrudHooks;
-  baseWhere: CrudHandle['baseWhere'];
+  hooks: CrudRepositoryHooks;
+  baseWhere: (u: Actor, q?: Record<string, unknown>) => SQL | undefined;
 }
 
-export type WriteMode = 'insert' | 'update' | 'either';
+/** A saved row: its id, whether it was inserted, and what the module's hooks added to an insert's answer. */
+export interface Saved {
+  id: string;
+  inserted: boolean;
+  extra?: Row;
+}
 
-export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
-  const db = s.database.db;
+export function crudWriter({ def, table, hooks, baseWhere }: WriteContext) {
   // The definition's rules, tightened by the table: int4/int2 ranges, varchar lengths (a 400 naming the field).
   const rules = withColumnLimits(formRules(def), table);
   const live = eq(table.isDeleted, 0);
   const tree = def.tree;
   const versioned = isVersioned(def);
   if (versioned && !table.version) throw new Error(`resource ${def.name}: versioned, but its table has no version column`);
-  const code = (a: string) => `${def.page}_${a}`;
+  const as = (call: TxCall, op: WriteCall['op']): WriteCall => ({ ...call, op });
 
   /** Form values of a body (mass-assignment protection: only the definition's form fields) and their rule problems. */
   const formValues = (lang: Lang, body: Row, updating: boolean): { values: Row; problems: FieldProblem[] } => {
@@ -86,15 +97,20 @@ export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
     }
   };
 
-  const prepare = async (req: FastifyRequest, body: Row, mode: WriteMode, opts: { uniqueChecked?: readonly string[] } = {}): Promise<PreparedWrite> => {
-    const u = req.user!;
+  /**
+   * Checks a write as `submit` does (form fields only, rules in the caller's language, unique fields, the version,
+   * the module's `beforeWrite`), without writing. `mode`: 'insert' ignores an id, 'update' needs one, 'either'
+   * decides by it. Throws `FieldsError` (rules, unique fields), `ConflictError` (stale version) or `BizError`.
+   */
+  const prepare = async (call: TxCall, body: Row, mode: WriteMode, opts: PrepareOptions = {}): Promise<PreparedWrite> => {
+    const { actor: u, lang, db } = call;
     const rawId = mode === 'insert' || body.id === null || body.id === undefined || body.id === '' ? undefined : String(body.id);
     const updating = rawId !== undefined;
     if (mode === 'update' && !updating) throw new BizError('recordNotFound');
     if (updating && !isId(rawId)) throw new BizError('recordNotFound');
 
-    const { values, problems } = formValues(req.lang, body, updating);
-    const version = updating ? editVersion(req.lang, body) : undefined;
+    const { values, problems } = formValues(lang, body, updating);
+    const version = updating ? editVersion(lang, body) : undefined;
     if (problems.length) throw new FieldsError(problems);
 
     let existing: Row | undefined;
@@ -111,7 +127,7 @@ export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
         if (!updating) values[tree.parentKey] = '0';
       } else if (String(parent) !== '0') {
         if (!isId(String(parent)) || (updating && String(parent) === rawId)) {
-          throw new BizError('invalidFormat', { field: label(req.lang, def.fields.find((f) => f.key === tree.parentKey)!.label) });
+          throw new BizError('invalidFormat', { field: label(lang, def.fields.find((f) => f.key === tree.parentKey)!.label) });
         }
         const [p] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, String(parent)), baseWhere(u)));
         if (!p) throw new BizError('recordNotFound');
@@ -130,10 +146,10 @@ export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
             updating ? ne(table.id, rawId) : undefined,
           ),
         );
-      if (dup) dups.push({ field: f.key, message: msg(req.lang, 'duplicate', { field: label(req.lang, f.label) }) });
+      if (dup) dups.push({ field: f.key, message: msg(lang, 'duplicate', { field: label(lang, f.label) }) });
     }
     if (dups.length) throw new FieldsError(dups);
-    await hooks.beforeWrite?.(existing, values, req);
+    await hooks.beforeWrite?.(as(call, updating ? 'update' : 'insert'), existing, values);
     return { id: rawId, existing, values, tenantId, version };
   };
 
@@ -145,7 +161,7 @@ export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
   };
 
   /** A new row: the written values plus its id, tenant (tenant-owned resources) and the audit columns. */
-  const newRow = (w: PreparedWrite, id: string, u: AuthUser, now: Date): Row & { id: string } => ({
+  const newRow = (w: PreparedWrite, id: string, u: Actor, now: Date): Row & { id: string } => ({
     ...w.values,
     id,
     ...(def.tenantScoped ? { tenantId: w.tenantId } : {}),
@@ -158,76 +174,66 @@ export function crudWriter({ s, def, table, hooks, baseWhere }: WriteContext) {
     isDeleted: 0,
   });
 
-  /** Runs `fn` in `exec` when given (the caller's transaction), else in a transaction of its own when the module writes more rows. */
-  const within = <T>(exec: Db | undefined, fn: (x: Db) => Promise<T>): Promise<T> =>
-    exec ? fn(exec) : hooks.writeWithin ? db.transaction((tx) => fn(tx as unknown as Db)) : fn(db);
-
-  const update = async (x: Db, req: FastifyRequest, w: PreparedWrite & { id: string }): Promise<boolean> => {
-    const u = req.user!;
+  const update = async (call: TxCall, w: PreparedWrite & { id: string }): Promise<boolean> => {
+    const { actor: u, db } = call;
     const stale: SQL | undefined = versioned && w.version !== undefined ? eq(table.version!, w.version) : undefined;
-    const res = await x
+    const res = await db
       .update(table)
       .set({ ...w.values, updateUser: u.userId, updateTime: new Date(), ...(versioned ? { version: sql`${table.version} + 1` } : {}) } as never)
       .where(and(eq(table.id, w.id), baseWhere(u), hooks.updateGuard?.(w.values), stale))
       .returning({ id: table.id })
-      .catch(rethrowUnique(req.lang));
+      .catch(rethrowUnique(call.lang));
     if (res.length === 1) return true;
     if (stale) {
       // Nothing updated: a conflict when the row is still there at another version (not when it was removed).
-      const [now] = await x.select({ id: table.id }).from(table).where(and(eq(table.id, w.id), baseWhere(u), ne(table.version!, w.version!)));
+      const [now] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, w.id), baseWhere(u), ne(table.version!, w.version!)));
       if (now) throw new ConflictError();
     }
     return false;
   };
 
-  const persist = async (req: FastifyRequest, w: PreparedWrite, exec?: Db): Promise<{ id: string; extra?: Row } | undefined> => {
-    const inserted = w.id === undefined;
-    const id = w.id ?? nextId();
-    const done = await within(exec, async (x) => {
-      if (!inserted) {
-        if (!(await update(x, req, { ...w, id }))) return undefined;
-      } else {
-        await x
-          .insert(table)
-          .values(newRow(w, id, req.user!, new Date()) as never)
-          .catch(rethrowUnique(req.lang));
-      }
-      return { extra: (await hooks.writeWithin?.(x, id, w.values, req, inserted)) ?? undefined };
-    });
-    if (!done) return undefined;
-    const after = await hooks.afterWrite?.(id, w.values, req, inserted);
-    const extra = done.extra || after ? { ...(done.extra ?? {}), ...(after ?? {}) } : undefined;
-    return inserted ? { id, extra } : { id };
+  /** The module's further writes of one row and what they add to an insert's answer. */
+  const within = async (call: WriteCall, id: string, values: Row, inserted: boolean): Promise<Row | undefined> => {
+    const a = (await hooks.writeWithin?.(call, id, values, inserted)) ?? undefined;
+    const b = (await hooks.afterWrite?.(call, id, values, inserted)) ?? undefined;
+    return a || b ? { ...(a ?? {}), ...(b ?? {}) } : undefined;
   };
 
-  const insertMany = async (req: FastifyRequest, writes: readonly PreparedWrite[], exec?: Db): Promise<string[]> => {
+  /**
+   * Writes a prepared row in the call's transaction (audit columns, version, `writeWithin`, `afterWrite`). Returns
+   * undefined when nothing was updated; throws `ConflictError` when the row changed since the version it was read at.
+   */
+  const persist = async (call: TxCall, w: PreparedWrite): Promise<Saved | undefined> => {
+    const inserted = w.id === undefined;
+    const id = w.id ?? nextId();
+    if (!inserted) {
+      if (!(await update(call, { ...w, id }))) return undefined;
+      await within(as(call, 'update'), id, w.values, false);
+      return { id, inserted };
+    }
+    await call.db
+      .insert(table)
+      .values(newRow(w, id, call.actor, new Date()) as never)
+      .catch(rethrowUnique(call.lang));
+    const extra = await within(as(call, 'insert'), id, w.values, true);
+    return extra ? { id, inserted, extra } : { id, inserted };
+  };
+
+  /** Inserts prepared rows in chunks in the call's transaction (audit columns, the hooks per row); returns their ids. */
+  const insertMany = async (call: TxCall, writes: readonly PreparedWrite[]): Promise<string[]> => {
     const now = new Date();
-    const rows = writes.map((w) => newRow(w, nextId(), req.user!, now));
-    await within(exec, async (x) => {
-      for (let i = 0; i < rows.length; i += 500) {
-        await x
-          .insert(table)
-          .values(rows.slice(i, i + 500) as never)
-          .catch(rethrowUnique(req.lang));
-      }
-      if (hooks.writeWithin) for (const [i, r] of rows.entries()) await hooks.writeWithin(x, r.id, writes[i]!.values, req, true);
-    });
-    if (hooks.afterWrite) for (const [i, r] of rows.entries()) await hooks.afterWrite(r.id, writes[i]!.values, req, true);
+    const rows = writes.map((w) => newRow(w, nextId(), call.actor, now));
+    for (let i = 0; i < rows.length; i += 500) {
+      await call.db
+        .insert(table)
+        .values(rows.slice(i, i + 500) as never)
+        .catch(rethrowUnique(call.lang));
+    }
+    const c = as(call, 'insert');
+    if (hooks.writeWithin) for (const [i, r] of rows.entries()) await hooks.writeWithin(c, r.id, writes[i]!.values, true);
+    if (hooks.afterWrite) for (const [i, r] of rows.entries()) await hooks.afterWrite(c, r.id, writes[i]!.values, true);
     return rows.map((r) => r.id);
   };
 
-  /** `submit` (either), `save` (insert) and `update` (by id). */
-  const write = async (req: FastifyRequest, mode: WriteMode) => {
-    const body = (req.body ?? {}) as Row;
-    if (mode === 'either') {
-      const updating = body.id !== null && body.id !== undefined && body.id !== '';
-      if (!(await s.access.has(req.user!, [code(updating ? 'edit' : 'add')]))) throw new ForbiddenError();
-    }
-    const w = await prepare(req, body, mode);
-    const done = await persist(req, w);
-    if (w.id !== undefined) return status(req, done !== undefined);
-    return ok(req, { ...(done?.extra ?? {}), id: done!.id });
-  };
-
-  return { prepare, persist, insertMany, write };
+  return { prepare, persist, insertMany, as };
 }

@@ -3,7 +3,7 @@
  * drizzle-kit migrates like any other (docs/adr/0001-one-way-to-define-a-table.md). Their first DDL was hand-written
  * (drizzle/0002_resources.sql; row versions and unique codes: 0006); these declarations are exactly what it made.
  * Secrets (storage and SMS secret keys, data source passwords) are stored sealed with AES-256-GCM
- * (modules/resource/secret-box.ts), never in clear.
+ * (core/secret-box.ts), never in clear.
  */
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, varchar, bigint } from 'drizzle-orm/pg-core';

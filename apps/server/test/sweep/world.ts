@@ -12,7 +12,7 @@ import { nextId } from '../../src/core/ids.js';
 import { dept, dictBiz, logApi, logError, logUsual, menu, notice, post, role, roleScope, scopeData, topMenu, topMenuSetting, user } from '../../src/db/schema.js';
 import { alarm, alarmRecord, deviceEvent, type DeviceKind } from '../../src/db/schema-device.js';
 import { oss, reportFile, sms, smsOutbox } from '../../src/db/schema-resource.js';
-import { PENDING } from '../../src/modules/user/user-status.js';
+import { PENDING } from '../../src/modules/auth/index.js';
 import { IngestService } from '../../src/modules/telemetry/ingest.service.js';
 import { rawDb } from '../../src/modules/telemetry/raw-db.js';
 import { TelemetryRepository } from '../../src/modules/telemetry/telemetry.repository.js';

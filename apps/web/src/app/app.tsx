@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Providers } from './providers';
+import { Providers } from '@/core/providers';
 import { createRouter } from './router';
 
 export function App() {

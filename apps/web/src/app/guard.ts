@@ -1,4 +1,5 @@
 import { WEBSITE } from '@/core/config';
+import { redirectTarget } from '@/core/auth/redirect';
 import type { RouteMeta } from './route-meta';
 
 export interface GuardInput {
@@ -13,22 +14,9 @@ export interface GuardInput {
   mustChangePassword?: boolean;
 }
 
-/** Where a user whose password was generated changes it, before anything else opens. */
-export const CHANGE_PASSWORD_PAGE = '/change-password';
-
 export type GuardDecision =
   | { action: 'allow'; addTab: boolean }
   | { action: 'redirect'; to: string; logout: boolean };
-
-/** Where to go after sign-in: the `redirect` query of the sign-in page when it is a same-site path. */
-export function redirectTarget(fullPath: string): string {
-  const query = fullPath.includes('?') ? fullPath.slice(fullPath.indexOf('?') + 1) : '';
-  const value = new URLSearchParams(query).get('redirect');
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith(WEBSITE.loginPage)) {
-    return WEBSITE.firstPage;
-  }
-  return value;
-}
 
 function isEmptyToken(token: string): boolean {
   const t = token.trim();
@@ -51,10 +39,10 @@ export function decideRoute(input: GuardInput): GuardDecision {
       return { action: 'redirect', to: WEBSITE.lockPage, logout: false };
     }
     if (input.mustChangePassword) {
-      if (pathname === CHANGE_PASSWORD_PAGE) return { action: 'allow', addTab: false };
-      return { action: 'redirect', to: CHANGE_PASSWORD_PAGE, logout: false };
+      if (pathname === WEBSITE.changePasswordPage) return { action: 'allow', addTab: false };
+      return { action: 'redirect', to: WEBSITE.changePasswordPage, logout: false };
     }
-    if (pathname === CHANGE_PASSWORD_PAGE) return { action: 'redirect', to: WEBSITE.firstPage, logout: false };
+    if (pathname === WEBSITE.changePasswordPage) return { action: 'redirect', to: WEBSITE.firstPage, logout: false };
     if (pathname === WEBSITE.loginPage || pathname === '/') {
       return { action: 'redirect', to: redirectTarget(input.fullPath), logout: false };
     }
@@ -63,7 +51,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
     return { action: 'allow', addTab: !isPublic && meta.isTab !== false };
   }
   if (isPublic) {
-    if (pathname === WEBSITE.lockPage || pathname === CHANGE_PASSWORD_PAGE) return { action: 'redirect', to: WEBSITE.loginPage, logout: locked };
+    if (pathname === WEBSITE.lockPage || pathname === WEBSITE.changePasswordPage) return { action: 'redirect', to: WEBSITE.loginPage, logout: locked };
     return { action: 'allow', addTab: false };
   }
   const keep = input.fullPath && input.fullPath !== WEBSITE.firstPage ? input.fullPath : '';

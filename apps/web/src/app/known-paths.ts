@@ -2,7 +2,7 @@ import { matchPath } from 'react-router';
 import { PAGES } from '@helio/contracts/permissions';
 import { flattenAll, isExternalPath } from '@/core/menu/menu-utils';
 import type { MenuItem } from '@/core/menu/types';
-import { registeredPaths } from './page-registry';
+import { registeredPaths } from './features';
 
 /** Whether a path can exist in the console: a registered page, a known menu page, or a path under one. */
 export function isKnownPath(pathname: string, menus: readonly MenuItem[]): boolean {

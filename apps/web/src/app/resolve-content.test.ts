@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '@/core/menu/types';
-import type { PageEntry } from './page-registry';
+import type { PageEntry } from '@/core/feature';
 import { resolveContent } from './resolve-content';
 
 const page = {} as PageEntry['page'];

@@ -1,7 +1,7 @@
 import { PAGES } from '@helio/contracts/permissions';
 import { findActiveChain, findMenuByPath, hasChildren, isExternalPath } from '@/core/menu/menu-utils';
 import type { MenuItem } from '@/core/menu/types';
-import type { PageEntry } from './page-registry';
+import type { PageEntry } from '@/core/feature';
 
 export type Content =
   | { kind: 'page'; entry: PageEntry; menu?: MenuItem }

@@ -1,4 +1,4 @@
-import { WEBSITE } from '@/core/config';
+import { FEATURE_ROUTES } from './features';
 
 /** What the guard needs to know about a route (Saber `meta`). */
 export interface RouteMeta {
@@ -10,18 +10,15 @@ export interface RouteMeta {
   titleKey?: string;
 }
 
-/** Public routes (spec §2). */
-export const PUBLIC_ROUTES: Record<string, RouteMeta> = {
+/** Public routes (spec §2): the root, and every feature route outside the shell (sign-in, error pages…). */
+const PUBLIC_ROUTES: Record<string, RouteMeta> = {
   '/': { isAuth: false, isTab: false },
-  '/login': { isAuth: false, isTab: false, titleKey: 'login.title' },
-  '/register': { isAuth: false, isTab: false, titleKey: 'register.title' },
-  '/forgot': { isAuth: false, isTab: false, titleKey: 'forgot.title' },
-  [WEBSITE.lockPage]: { isAuth: false, isTab: false, titleKey: 'lock.title' },
-  // Needs the session, but opens outside the shell (the guard sends a signed-out visitor to sign in).
-  '/change-password': { isAuth: false, isTab: false, titleKey: 'info.firstPassword.title' },
-  '/404': { isAuth: false, isTab: false, titleKey: 'error.404.title' },
-  '/403': { isAuth: false, isTab: false, titleKey: 'error.403.title' },
-  '/500': { isAuth: false, isTab: false, titleKey: 'error.500.title' },
+  ...Object.fromEntries(
+    FEATURE_ROUTES.map((route): [string, RouteMeta] => [
+      route.path,
+      { isAuth: false, isTab: false, ...(route.titleKey ? { titleKey: route.titleKey } : {}) },
+    ]),
+  ),
 };
 
 export function publicRouteMeta(pathname: string): RouteMeta | undefined {

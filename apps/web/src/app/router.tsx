@@ -1,15 +1,14 @@
 import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { withChunkTimeout } from '@/core/lazy';
+import { FEATURE_ROUTES, REDIRECTS } from './features';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error-page';
 
-/** `lazy` route loader for a named page component (one chunk per page). */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
-  return async () => {
-    const module = await withChunkTimeout(load);
-    return { Component: module[name] as React.ComponentType };
-  };
+/** `lazy` route loader of the shell (its own chunk). */
+async function shellLayout() {
+  const module = await withChunkTimeout(() => import('./layout/shell-layout'));
+  return { Component: module.ShellLayout };
 }
 
 export const routes: RouteObject[] = [
@@ -19,17 +18,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <div className="helio-boot" />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
-      { path: '/login', lazy: page(() => import('@/features/auth/login-page'), 'LoginPage') },
-      { path: '/register', lazy: page(() => import('@/features/auth/register-page'), 'RegisterPage') },
-      { path: '/forgot', lazy: page(() => import('@/features/auth/forgot-page'), 'ForgotPage') },
-      { path: '/lock', lazy: page(() => import('@/features/auth/lock-page'), 'LockPage') },
-      { path: '/change-password', lazy: page(() => import('@/features/auth/change-password-page'), 'ChangePasswordPage') },
-      { path: '/404', lazy: page(() => import('@/features/errors/error-pages'), 'NotFoundPage') },
-      { path: '/403', lazy: page(() => import('@/features/errors/error-pages'), 'ForbiddenPage') },
-      { path: '/500', lazy: page(() => import('@/features/errors/error-pages'), 'ServerErrorPage') },
-      { path: '/home', element: <Navigate to="/home/data-center" replace /> },
-      { path: '/wel', element: <Navigate to="/wel/index" replace /> },
-      { path: '*', lazy: page(() => import('./layout/shell-layout'), 'ShellLayout') },
+      // Feature routes outside the shell (one chunk per page, the feature's locales with it).
+      ...FEATURE_ROUTES.map((route): RouteObject => ({ path: route.path, lazy: async () => ({ Component: await route.load() }) })),
+      ...Object.entries(REDIRECTS).map(([path, to]): RouteObject => ({ path, element: <Navigate to={to} replace /> })),
+      { path: '*', lazy: shellLayout },
     ],
   },
 ];

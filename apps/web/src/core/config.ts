@@ -25,6 +25,8 @@ export const WEBSITE = {
   firstPage: '/wel/index',
   lockPage: '/lock',
   loginPage: '/login',
+  /** Where a user whose password was generated changes it, before anything else opens. */
+  changePasswordPage: '/change-password',
   /** Defaults used until `/api/helio/public-settings` answers (spec §1: tenant mode and captcha on). */
   publicSettings: {
     tenantMode: true,

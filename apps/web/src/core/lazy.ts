@@ -1,5 +1,3 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { WEBSITE } from '@/core/config';
 
 /** A lazy chunk that has not loaded within the time-out (spec §8: 120 s). */
@@ -25,14 +23,4 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeout: number = WE
       },
     );
   });
-}
-
-/** `lazyNamed(() => import('./x-page'), 'XPage')`: React.lazy for a named export, with the chunk time-out. */
-export function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() =>
-    withChunkTimeout(load).then((module) => ({ default: module[name] as unknown as ComponentType })),
-  );
 }

@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
-import { Providers } from '@/app/providers';
+import { Providers } from '@/core/providers';
 import { setToastApi } from '@/core/notify';
 import { usePermissionStore } from '@/core/permission/permission-store';
 

@@ -14,3 +14,7 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// As at run time, where the shell evaluates every feature entry at start-up: their eager locale bundles (sign-in,
+// home…) are registered before anything renders. Lazy bundles load with their pages (`Feature.loadLocales`).
+import.meta.glob('../features/*/feature.ts', { eager: true });

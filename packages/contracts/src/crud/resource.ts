@@ -85,6 +85,12 @@ export interface ResourceDef {
   /** Serves `GET …/select`: unpaged rows for drop-downs, labelled by this field. */
   select?: { labelKey: string };
   /**
+   * Also serves `POST …/page/{size}/{current}` with the list's filters (and `ascs`/`descs`) as a JSON body — the
+   * spec's list form for SKUs and maintenance orders — under the same allow-lists, permissions and tenant scoping as
+   * `GET …/list`. Not for tree entities.
+   */
+  postPage?: boolean;
+  /**
    * Optimistic locking (default true): rows carry `version` (detail, list); an edit that sends back the version it
    * read is refused with 409 when the row changed since. `false` only for a table without the column.
    */

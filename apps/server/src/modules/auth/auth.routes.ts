@@ -13,7 +13,6 @@ import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import type { SignInResult } from './auth.service.js';
 import { sm2Decrypt } from './keys.js';
 import { canonicalPassword, md5Hex } from './password.js';
-import { smsCodeGrant } from '../sms/sms.routes.js';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -65,7 +64,7 @@ const UNSUPPORTED_UNTIL_LATER = new Set(['social', 'authorization_code', 'regist
 
 export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const { config } = s;
-  const { auth, captcha } = s.use('auth');
+  const { auth, captcha, grants } = s.use('auth');
 
   const tenantOf = (req: FastifyRequest, p: Record<string, string | undefined>) =>
     (header(req, 'Tenant-Id') ?? p.tenantId ?? p.tenant_id ?? PLATFORM_TENANT_ID).trim();
@@ -137,9 +136,10 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
           const r = await auth.refreshGrant(client, p.refresh_token ?? '', deptId, roleId);
           return bxResult(r);
         }
-        if (grant === 'sms_code') {
-          auth.assertGrantAllowed(client, 'sms_code');
-          const r = await smsCodeGrant(s, { client, tenantId: tenantOf(req, p), params: p, deptId, roleId, userType: header(req, 'User-Type') });
+        const added = grants.get(grant);
+        if (added) {
+          auth.assertGrantAllowed(client, grant);
+          const r = await added({ client, tenantId: tenantOf(req, p), params: p, deptId, roleId, userType: header(req, 'User-Type') });
           return bxResult(r);
         }
         if (grant !== 'password' && grant !== 'captcha') throw new BizError('grantNotSupported', { grant });
@@ -182,6 +182,7 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
       const p = params(req);
       const client = await auth.authenticateClient(req.headers.authorization);
       const grant = p.grantType ?? 'password';
+      const added = grants.get(grant);
       let r: SignInResult;
       if (grant === 'refresh_token') {
         auth.assertGrantAllowed(client, 'refresh_token');
@@ -200,9 +201,9 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
           captchaCode: header(req, 'Captcha-Code'),
           userType: header(req, 'User-Type'),
         });
-      } else if (grant === 'sms_code') {
-        auth.assertGrantAllowed(client, 'sms_code');
-        r = await smsCodeGrant(s, { client, tenantId: tenantOf(req, p), params: p, userType: header(req, 'User-Type') });
+      } else if (added) {
+        auth.assertGrantAllowed(client, grant);
+        r = await added({ client, tenantId: tenantOf(req, p), params: p, userType: header(req, 'User-Type') });
       } else if (UNSUPPORTED_UNTIL_LATER.has(grant)) {
         throw new BizError('grantNotEnabled', { grant });
       } else {

@@ -11,7 +11,7 @@ import type { CaptchaService } from './captcha.service.js';
 import type { LockoutService } from './lockout.service.js';
 import { hashCanonical, verifyPassword } from './password.js';
 import type { IssuedTokens, TokenService, TokenSubject } from './token.service.js';
-import { PENDING } from '../user/user-status.js';
+import { PENDING } from './user-status.js';
 
 export type ClientRow = typeof client.$inferSelect;
 export type UserRow = typeof user.$inferSelect;

@@ -1,6 +1,7 @@
 /** The auth module's public entry: sign-in, tokens and sessions, captcha, lockouts, permission checks, keys. */
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
+import type { SignInGrants } from './grants.js';
 import type { Keys } from './keys.js';
 import type { LockoutService } from './lockout.service.js';
 import type { PermissionService } from './permission.service.js';
@@ -13,6 +14,8 @@ export interface AuthApi {
   lockout: LockoutService;
   auth: AuthService;
   permissions: PermissionService;
+  /** Grants neighbours add to the token endpoints (the SMS module's `sms_code`). */
+  grants: SignInGrants;
 }
 
 declare module '../../kernel/types.js' {
@@ -21,4 +24,8 @@ declare module '../../kernel/types.js' {
   }
 }
 
-export { hashPassword, verifyPassword } from './password.js';
+export type { ClientRow, SignInResult, UserRow } from './auth.service.js';
+export type { GrantHandler, GrantInput } from './grants.js';
+export { KeyConfigError } from './keys.js';
+export { canonicalPassword, hashCanonical, hashPassword, isStrongPassword, verifyPassword } from './password.js';
+export { ACTIVE, DISABLED, PENDING } from './user-status.js';

@@ -13,7 +13,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { sm2 } from 'sm-crypto-v2';
 import type { Db } from '../../db/client.js';
 import { secret } from '../../db/schema.js';
-import { SecretBox, STORAGE_KEY_ROW } from '../resource/secret-box.js';
+import { SecretBox, STORAGE_KEY_ROW } from '../../core/secret-box.js';
 
 /** Sign keys the Blade family shipped in public code (CVE-2021-44910 and friends). Refused outright. */
 export const KNOWN_DEFAULT_KEYS = [

@@ -3,6 +3,7 @@ import { defineModule } from '../../kernel/types.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
+import { SignInGrants } from './grants.js';
 import type { AuthApi } from './index.js';
 import { loadKeys, reportKeys } from './keys.js';
 import { LockoutService } from './lockout.service.js';
@@ -11,8 +12,8 @@ import { TokenService } from './token.service.js';
 
 export default defineModule<AuthApi>({
   name: 'auth',
-  // The stored keys are sealed with the storage key the resource module configures.
-  dependsOn: ['resource'],
+  // The stored keys are sealed with the storage key the storage module configures.
+  dependsOn: ['storage'],
   async services(ctx) {
     const { config, db, kv } = ctx;
     const keys = await loadKeys(db, { jwtSecret: config.jwtSecret, sm2PrivateKey: config.sm2PrivateKey });
@@ -25,7 +26,7 @@ export default defineModule<AuthApi>({
       windowMs: config.loginLockMinutes * 60_000,
     });
     const auth = new AuthService(db, tokens, captcha, lockout, { captcha: config.captcha, switchMode: config.switchMode });
-    return { keys, tokens, captcha, lockout, auth, permissions: new PermissionService(db) };
+    return { keys, tokens, captcha, lockout, auth, permissions: new PermissionService(db), grants: new SignInGrants() };
   },
   routes: (app, ctx) => authRoutes(app, ctx),
 });

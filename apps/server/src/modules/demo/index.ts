@@ -9,3 +9,5 @@ declare module '../../kernel/types.js' {
     demo: DemoApi;
   }
 }
+
+export { backfillDemo, seedDevices, type DemoFleet } from './seed-devices.js';

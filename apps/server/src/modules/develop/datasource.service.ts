@@ -7,8 +7,8 @@
  */
 import pg from 'pg';
 import { BizError } from '../../core/errors.js';
-import { OutboundGuard } from '../resource/net-guard.js';
-import type { SecretBox } from '../resource/secret-box.js';
+import { OutboundGuard } from '../../core/net-guard.js';
+import type { SecretBox } from '../../core/secret-box.js';
 
 export interface PgTarget {
   host: string;

@@ -18,8 +18,8 @@ import { isId, nextId } from '../../core/ids.js';
 import { isPlatform } from '../../core/tenant.js';
 import { registerCrud, type AuditedTable } from '../../crud/register-crud.js';
 import { code, datasource, model, modelPrototype } from '../../db/schema-resource.js';
-import { sendFile } from '../resource/resource.routes.js';
-import { SecretBox } from '../resource/secret-box.js';
+import { sendFile } from '../../core/download.js';
+import { SecretBox } from '../../core/secret-box.js';
 import { COLUMN_NAME, defaultPrototypes, generateModule, pascal, PROPERTY_NAME, type Prototype } from './codegen.js';
 import { DatasourceService, parseDatasourceUrl, type Credentials } from './datasource.service.js';
 
@@ -41,13 +41,14 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
   const box = await SecretBox.load(db);
   const sources = new DatasourceService(box, s.config.resources.datasourceHosts);
 
-  const live = async (id: unknown): Promise<DatasourceRow> => {
-    const [row] = isId(id) ? await db.select().from(datasource).where(and(eq(datasource.id, id), eq(datasource.isDeleted, 0))) : [];
+  /** `x`: the write's transaction when a CRUD hook asks. */
+  const live = async (id: unknown, x: typeof db = db): Promise<DatasourceRow> => {
+    const [row] = isId(id) ? await x.select().from(datasource).where(and(eq(datasource.id, id), eq(datasource.isDeleted, 0))) : [];
     if (!row) throw new BizError('recordNotFound');
     return row;
   };
-  const modelOf = async (id: unknown) => {
-    const [row] = isId(id) ? await db.select().from(model).where(and(eq(model.id, id), eq(model.isDeleted, 0))) : [];
+  const modelOf = async (id: unknown, x: typeof db = db) => {
+    const [row] = isId(id) ? await x.select().from(model).where(and(eq(model.id, id), eq(model.isDeleted, 0))) : [];
     if (!row) throw new BizError('recordNotFound');
     return row;
   };
@@ -61,8 +62,8 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
 
     // ---- data sources ----------------------------------------------------------------------------------------
     registerCrud(app, s, datasourceResource, datasource as unknown as AuditedTable, {
-      beforeWrite: (row, values, req) => {
-        if (req.url.includes('/remove')) return;
+      beforeWrite: (call, row, values) => {
+        if (call.op === 'remove') return;
         if (values.category !== undefined && values.category !== 1) throw new BizError('datasourceUrlInvalid');
         const url = (values.url ?? row?.url) as string | undefined;
         if (url !== undefined) sources.check(url);
@@ -107,12 +108,12 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
 
     // ---- models ----------------------------------------------------------------------------------------------
     registerCrud(app, s, modelResource, model as unknown as AuditedTable, {
-      beforeWrite: async (row, values, req) => {
-        if (req.url.includes('/remove')) return;
-        await live(values.datasourceId ?? row?.datasourceId);
+      beforeWrite: async (call, row, values) => {
+        if (call.op === 'remove') return;
+        await live(values.datasourceId ?? row?.datasourceId, call.db);
       },
-      afterRemove: async (ids) => {
-        await db.delete(modelPrototype).where(inArray(modelPrototype.modelId, ids));
+      afterRemove: async (call, ids) => {
+        await call.db.delete(modelPrototype).where(inArray(modelPrototype.modelId, ids));
       },
     });
 
@@ -269,9 +270,9 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
 
     // ---- code records and generation -------------------------------------------------------------------------
     registerCrud(app, s, codeResource, code as unknown as AuditedTable, {
-      beforeWrite: async (row, values, req) => {
-        if (req.url.includes('/remove')) return;
-        const m = await modelOf(values.modelId ?? row?.modelId);
+      beforeWrite: async (call, row, values) => {
+        if (call.op === 'remove') return;
+        const m = await modelOf(values.modelId ?? row?.modelId, call.db);
         values.datasourceId = m.datasourceId;
         if (values.tableName === undefined && !row) values.tableName = m.modelTable;
       },

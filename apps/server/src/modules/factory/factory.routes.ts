@@ -19,7 +19,7 @@ import { isPlatform } from '../../core/tenant.js';
 import { registerCrudSheet } from '../../crud/crud-sheet.js';
 import { registerCrud, type AuditedTable } from '../../crud/register-crud.js';
 import type { DeviceKind } from '../../db/schema-device.js';
-import { FACTORY_TABLES } from '../station/device-registry.js';
+import { FACTORY_TABLES } from '../station/index.js';
 import { factoryHooks } from './factory.service.js';
 
 const RESOURCES = [
@@ -36,7 +36,7 @@ const platformWrite = (req: FastifyRequest) => {
 export async function factoryRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   for (const [kind, def] of RESOURCES) {
     const handle = registerCrud(app, s, def, FACTORY_TABLES[kind] as unknown as AuditedTable, {
-      ...factoryHooks(s.database.db, kind, def),
+      ...factoryHooks(kind, def),
       writePreHandler: platformWrite,
     });
     registerCrudSheet(app, s, handle, { key: 'deviceSn', writePreHandler: platformWrite });

@@ -8,14 +8,12 @@
  * - Inverters: the warranty end is derived from its start and years when not given, and may not precede the start.
  * - Batteries: the parent inverter SN, when given, must exist in the inverter list.
  */
-import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
 import { BizError } from '../../core/errors.js';
-import type { CrudHooks, Row } from '../../crud/register-crud.js';
-import type { Db } from '../../db/client.js';
-import { FACTORY_TABLES } from '../station/device-registry.js';
+import type { CrudHooks, Row, TxCall, WriteCall } from '../../crud/register-crud.js';
+import { FACTORY_TABLES } from '../station/index.js';
 import type { DeviceKind } from '../../db/schema-device.js';
 
 type FactoryTable = (typeof FACTORY_TABLES)[DeviceKind];
@@ -36,16 +34,19 @@ export function warrantyEnd(start: string, years: number): string | undefined {
   return d.toISOString().slice(0, 10);
 }
 
-export function factoryHooks(db: Db, kind: DeviceKind, def: ResourceDef): CrudHooks {
+export function factoryHooks(kind: DeviceKind, def: ResourceDef): CrudHooks {
   const table: FactoryTable = FACTORY_TABLES[kind];
   const others = (Object.keys(FACTORY_TABLES) as DeviceKind[]).filter((k) => k !== kind).map((k) => FACTORY_TABLES[k]);
   const snLabel = def.fields.find((f) => f.key === 'deviceSn')!.label;
 
-  /** Bulk answers for an import (per request): which SNs the other lists hold, which inverter SNs exist. */
-  const batch = new WeakMap<FastifyRequest, { asked: Set<string>; taken: Set<string>; askedInv: Set<string>; inverters: Set<string> }>();
+  /** Bulk answers for an import (in the batch's scratch): which SNs the other lists hold, which inverter SNs exist. */
+  const BATCH = Symbol(`factory.${kind}`);
+  type Batch = { asked: Set<string>; taken: Set<string>; askedInv: Set<string>; inverters: Set<string> };
+  const batchOf = (call: TxCall) => call.batch.get(BATCH) as Batch | undefined;
   const strings = (bodies: Row[], key: string) => [...new Set(bodies.map((b) => b[key]).filter((x): x is string => typeof x === 'string' && x !== '').map((x) => x.trim()))];
 
-  const beforeBatch = async (bodies: Row[], req: FastifyRequest) => {
+  const beforeBatch = async (call: TxCall, bodies: Row[]) => {
+    const db = call.db;
     const sns = strings(bodies, 'deviceSn');
     const invSns = kind === 'battery' ? strings(bodies, 'inverterSn') : [];
     const taken = new Set<string>();
@@ -61,31 +62,31 @@ export function factoryHooks(db: Db, kind: DeviceKind, def: ResourceDef): CrudHo
       const chunk = invSns.slice(i, i + 1000);
       for (const r of await db.select({ sn: inv.deviceSn }).from(inv).where(and(inArray(inv.deviceSn, chunk), eq(inv.isDeleted, 0)))) inverters.add(r.sn);
     }
-    batch.set(req, { asked: new Set(sns), taken, askedInv: new Set(invSns), inverters });
+    call.batch.set(BATCH, { asked: new Set(sns), taken, askedInv: new Set(invSns), inverters } satisfies Batch);
   };
 
-  const takenElsewhere = async (sn: string, req: FastifyRequest) => {
-    const pre = batch.get(req);
+  const takenElsewhere = async (sn: string, call: WriteCall) => {
+    const pre = batchOf(call);
     if (pre?.asked.has(sn)) return pre.taken.has(sn);
     // One round trip over the other three lists.
-    const [a, b, c] = others.map((o) => db.select({ id: o.id }).from(o).where(and(eq(o.deviceSn, sn), eq(o.isDeleted, 0))));
+    const [a, b, c] = others.map((o) => call.db.select({ id: o.id }).from(o).where(and(eq(o.deviceSn, sn), eq(o.isDeleted, 0))));
     return (await unionAll(a!, b!, c!).limit(1)).length > 0;
   };
 
-  const inverterExists = async (sn: string, req: FastifyRequest) => {
-    const pre = batch.get(req);
+  const inverterExists = async (sn: string, call: WriteCall) => {
+    const pre = batchOf(call);
     if (pre?.askedInv.has(sn)) return pre.inverters.has(sn);
     const inv = FACTORY_TABLES.inverter;
-    return (await db.select({ id: inv.id }).from(inv).where(and(eq(inv.deviceSn, sn), eq(inv.isDeleted, 0))).limit(1)).length > 0;
+    return (await call.db.select({ id: inv.id }).from(inv).where(and(eq(inv.deviceSn, sn), eq(inv.isDeleted, 0))).limit(1)).length > 0;
   };
 
-  const beforeWrite = async (existing: Row | undefined, values: Row, req: FastifyRequest) => {
+  const beforeWrite = async (call: WriteCall, existing: Row | undefined, values: Row) => {
     const sn = values.deviceSn;
     if (existing && Number(existing.usageFlag) === 1 && sn !== undefined && sn !== existing.deviceSn) {
       throw fieldError('deviceSn', 'factorySnLocked', { sn: String(existing.deviceSn) });
     }
-    if (typeof sn === 'string' && sn !== existing?.deviceSn && (await takenElsewhere(sn, req))) {
-      throw fieldError('deviceSn', 'duplicate', { field: req.lang === 'en-US' ? snLabel.en : snLabel.zh });
+    if (typeof sn === 'string' && sn !== existing?.deviceSn && (await takenElsewhere(sn, call))) {
+      throw fieldError('deviceSn', 'duplicate', { field: call.lang === 'en-US' ? snLabel.en : snLabel.zh });
     }
     if (kind === 'inverter') {
       const merged = { ...(existing ?? {}), ...values };
@@ -99,7 +100,7 @@ export function factoryHooks(db: Db, kind: DeviceKind, def: ResourceDef): CrudHo
         throw fieldError('warrantyEnd', 'warrantyEndBeforeStart');
       }
     }
-    if (kind === 'battery' && typeof values.inverterSn === 'string' && values.inverterSn !== existing?.inverterSn && !(await inverterExists(values.inverterSn, req))) {
+    if (kind === 'battery' && typeof values.inverterSn === 'string' && values.inverterSn !== existing?.inverterSn && !(await inverterExists(values.inverterSn, call))) {
       throw fieldError('inverterSn', 'inverterSnNotFound', { sn: values.inverterSn });
     }
   };
@@ -108,7 +109,7 @@ export function factoryHooks(db: Db, kind: DeviceKind, def: ResourceDef): CrudHo
     saveAndUpdate: true,
     beforeBatch,
     beforeWrite,
-    beforeRemove: (rows) => {
+    beforeRemove: (_call, rows) => {
       const used = rows.find((r) => Number(r.usageFlag) === 1);
       if (used) throw fieldError('deviceSn', 'factorySnInUse', { sn: String(used.deviceSn) });
     },

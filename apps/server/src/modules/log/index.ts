@@ -12,3 +12,5 @@ declare module '../../kernel/types.js' {
 }
 
 export type { LogService };
+/** The platform parameter that overrides HELIO_API_LOG at run time (`log.api.mode`). */
+export { API_LOG_MODE_PARAM } from './log.service.js';

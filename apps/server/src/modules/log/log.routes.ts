@@ -13,7 +13,7 @@ import { ok } from '../../core/envelope.js';
 import { nextId } from '../../core/ids.js';
 import { isPlatform, tenantCondition } from '../../core/tenant.js';
 import { logApi, logError, logUsual } from '../../db/schema.js';
-import { registerReadRoutes, type ReadTable } from '../resource/read-routes.js';
+import { registerReadRoutes, type ReadTable } from '../../core/read-routes.js';
 import { installApiLog } from './log.service.js';
 
 const Entry = Type.Object(

@@ -25,7 +25,7 @@ import { isSecretName, redactErrorText } from '../../core/redact.js';
 import type { Database } from '../../db/client.js';
 import { logApi, logError, logUsual } from '../../db/schema.js';
 import { parseApiLogMode, type ApiLogMode, type ResourceSettings } from '../../settings/resources.js';
-import { paramValue } from '../system/param.repository.js';
+import { paramValue } from '../../core/params.js';
 
 /** How long an entry waits for the batched writer at most, unless FLUSH_NOW entries are waiting. */
 const FLUSH_MS = 500;

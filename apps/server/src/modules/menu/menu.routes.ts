@@ -7,7 +7,7 @@ import type { ModuleContext } from '../../kernel/types.js';
 import { ok } from '../../core/envelope.js';
 import { isId } from '../../core/ids.js';
 import { buildTree } from '../../core/tree.js';
-import { tenantMenuIds } from '../tenant/tenant-menus.js';
+import { tenantMenuIds } from '../tenant/index.js';
 import { MenuRepository, type MenuRow } from './menu.repository.js';
 
 export function menuVO(m: MenuRow, lang: FastifyRequest['lang']) {

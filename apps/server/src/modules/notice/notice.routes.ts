@@ -72,7 +72,7 @@ export async function noticeRoutes(app: FastifyInstance, s: ModuleContext): Prom
 
   /** `notice` dictionary labels per language, cached 60 s. */
   let names: { at: number; map: Map<string, string> } | undefined;
-  const categoryNames = async (req: FastifyRequest) => {
+  const categoryNames = async (req: Pick<FastifyRequest, 'lang'>) => {
     if (!names || Date.now() - names.at > 60_000) {
       const rows = await db
         .select({ key: dict.dictKey, value: dict.dictValue, language: dict.language })
@@ -85,20 +85,20 @@ export async function noticeRoutes(app: FastifyInstance, s: ModuleContext): Prom
   };
 
   registerCrud(app, s, noticeResource, notice as never, {
-    beforeWrite: (_row, values, req) => {
+    beforeWrite: (call, _row, values) => {
       if (typeof values.content === 'string') values.content = sanitizeNotice(values.content);
       if (typeof values.title === 'string') {
         values.title = sanitizeNoticeTitle(values.title);
-        if (values.title === '') throw new BizError('required', { field: label(req.lang, noticeResource.fields.find((f) => f.key === 'title')!.label) });
+        if (values.title === '') throw new BizError('required', { field: label(call.lang, noticeResource.fields.find((f) => f.key === 'title')!.label) });
       }
       if (typeof values.releaseTime === 'string') {
         const d = parseDateTime(values.releaseTime);
-        if (!d) throw new BizError('invalidFormat', { field: label(req.lang, noticeResource.fields.find((f) => f.key === 'releaseTime')!.label) });
+        if (!d) throw new BizError('invalidFormat', { field: label(call.lang, noticeResource.fields.find((f) => f.key === 'releaseTime')!.label) });
         values.releaseTime = d;
       }
     },
-    decorate: async (vos, req) => {
-      const nameOf = await categoryNames(req);
+    decorate: async (call, vos) => {
+      const nameOf = await categoryNames(call);
       return vos.map((v: Row) => ({
         ...v,
         ...(typeof v.title === 'string' ? { title: sanitizeNoticeTitle(v.title) } : {}),

@@ -15,7 +15,7 @@ import { parsePaging } from '../../core/list-query.js';
 import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { isPlatform } from '../../core/tenant.js';
 import { region } from '../../db/schema.js';
-import { receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
+import { receiveFiles, UPLOAD_RULES } from '../../core/upload.js';
 
 type RegionRow = typeof region.$inferSelect;
 const CODE = /^\d{1,12}$/;

@@ -13,8 +13,8 @@ import { isId, nextId } from '../../core/ids.js';
 import { tenantCondition } from '../../core/tenant.js';
 import { idsFrom } from '../../crud/register-crud.js';
 import { reportFile } from '../../db/schema-resource.js';
-import { registerReadRoutes, type ReadTable } from '../resource/read-routes.js';
-import { sendFile } from '../resource/resource.routes.js';
+import { registerReadRoutes, type ReadTable } from '../../core/read-routes.js';
+import { sendFile } from '../../core/download.js';
 import { buildReport, XLSX_MIME } from './report.service.js';
 
 const REPORTS_PER_MINUTE = 10;

@@ -17,7 +17,7 @@ import { tenantCondition } from '../../core/tenant.js';
 import type { Db } from '../../db/client.js';
 import { logApi } from '../../db/schema.js';
 import { energyPlantDay, plant } from '../../db/schema-device.js';
-import { autarky, selfConsumption, specificYield } from '../station/kpi.js';
+import { autarky, selfConsumption, specificYield } from '../station/index.js';
 
 export interface ReportParams {
   from: string;

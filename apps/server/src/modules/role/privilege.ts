@@ -25,8 +25,8 @@ import { BizError } from '../../core/errors.js';
 import type { MessageKey } from '../../core/i18n.js';
 import type { Db } from '../../db/client.js';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../db/schema.js';
-import { DATA_SCOPE, type API_SCOPE } from '../scope/scope.service.js';
-import { tenantMenuIds } from '../tenant/tenant-menus.js';
+import { DATA_SCOPE, type API_SCOPE } from '../scope/index.js';
+import { tenantMenuIds } from '../tenant/index.js';
 
 /** A set of ids the caller is limited to; `undefined` = no limit. */
 export type Bound = Set<string> | undefined;

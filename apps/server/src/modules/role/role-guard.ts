@@ -3,24 +3,23 @@
  * below one of its own, edits, moves and removes only roles below its own, and never uses the administrator alias
  * (which would make the role's holders administrators).
  */
-import type { FastifyRequest } from 'fastify';
 import { ADMINISTRATOR_ALIAS } from '@helio/contracts/permissions';
 import { BizError } from '../../core/errors.js';
-import type { CrudHooks, Row } from '../../crud/register-crud.js';
-import type { Db } from '../../db/client.js';
+import type { CrudHooks, Row, WriteCall } from '../../crud/register-crud.js';
 import { Privileges } from './privilege.js';
 
-export function roleCrudGuard(db: Db): Pick<CrudHooks, 'beforeWrite'> {
-  const privileges = new Privileges(db);
+/** The checks read through the write's transaction (`call.db`). */
+export function roleCrudGuard(): Pick<CrudHooks, 'beforeWrite'> {
   return {
-    beforeWrite: async (existing: Row | undefined, values: Row, req: FastifyRequest) => {
-      const u = req.user;
-      if (!u || u.isAdministrator) return; // administrators: full power in their tenant (platform: everywhere)
+    beforeWrite: async (call: WriteCall, existing: Row | undefined, values: Row) => {
+      const u = call.actor;
+      if (u.isAdministrator) return; // administrators: full power in their tenant (platform: everywhere)
       if (!existing && Object.keys(values).length === 0) return;
       if ('roleAlias' in values && String(values.roleAlias ?? '').trim().toLowerCase() === ADMINISTRATOR_ALIAS) {
         throw new BizError('roleAliasReserved', {}, 403, 403);
       }
       const tenantId = String(existing?.tenantId ?? u.tenantId);
+      const privileges = new Privileges(call.db);
       if (existing) {
         const manageable = await privileges.manageableRoles(u, tenantId);
         if (manageable && !manageable.has(String(existing.id))) throw new BizError('roleOutsideOwn', {}, 403, 403);

@@ -13,8 +13,8 @@ import { isId, nextId, parseIds } from '../../core/ids.js';
 import { tenantCondition } from '../../core/tenant.js';
 import { buildTree } from '../../core/tree.js';
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, topMenu, topMenuSetting, user } from '../../db/schema.js';
-import { API_SCOPE, DATA_SCOPE } from '../scope/scope.service.js';
-import { tenantMenuIds } from '../tenant/tenant-menus.js';
+import { API_SCOPE, DATA_SCOPE } from '../scope/index.js';
+import { tenantMenuIds } from '../tenant/index.js';
 import { mergeGrants, Privileges } from './privilege.js';
 
 const list = (v: unknown): string[] => parseIds(Array.isArray(v) ? v : typeof v === 'string' ? v : undefined);

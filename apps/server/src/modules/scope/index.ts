@@ -12,3 +12,5 @@ declare module '../../kernel/types.js' {
 }
 
 export type { ScopeService };
+/** `blade_scope_*` kinds: data scopes (row rules) and API scopes (path rules). */
+export { API_SCOPE, DATA_SCOPE } from './scope.service.js';

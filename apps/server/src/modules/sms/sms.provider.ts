@@ -5,7 +5,7 @@
  * `<AccessKeySecret>&`), through the outbound guard.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { guardedRequest, OutboundRefused, type OutboundGuard } from '../resource/net-guard.js';
+import { guardedRequest, OutboundRefused, type OutboundGuard } from '../../core/net-guard.js';
 
 export interface SmsMessage {
   phones: string[];

@@ -1,7 +1,7 @@
 /**
  * SMS: configurations (CRUD, `enable`), `endpoint/send-message`, the outbox list, phone verification codes
  * (`phone/sms/verificationCode`, `encryptedValue`, the client app's `getVerificationCode`) and the forgotten
- * password reset (`blade-system/user/forgetPassword`). The token endpoint's `sms_code` grant is `smsCodeGrant`.
+ * password reset (`blade-system/user/forgetPassword`). The token endpoints' `sms_code` grant is sms-grant.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
@@ -16,13 +16,12 @@ import { tenantCondition } from '../../core/tenant.js';
 import { registerCrud } from '../../crud/register-crud.js';
 import { user } from '../../db/schema.js';
 import { sms, smsOutbox } from '../../db/schema-resource.js';
-import type { ClientRow, SignInResult } from '../auth/auth.service.js';
-import { hashPassword, isStrongPassword } from '../auth/password.js';
-import { OutboundGuard } from '../resource/net-guard.js';
-import { registerReadRoutes, type ReadTable } from '../resource/read-routes.js';
-import { SecretBox } from '../resource/secret-box.js';
+import { OutboundGuard } from '../../core/net-guard.js';
+import { registerReadRoutes, type ReadTable } from '../../core/read-routes.js';
+import { SecretBox } from '../../core/secret-box.js';
+import { hashPassword, isStrongPassword } from '../auth/index.js';
 import { ENABLED, findUserByPhone, SmsService } from './sms.service.js';
-import { CODE_SCENES, CODE_TTL_MS, maskPhone, normalisePhone, RESEND_MS, VerificationCodes, type CodeScene } from './verification.js';
+import { CODE_SCENES, CODE_TTL_MS, maskPhone, normalisePhone, RESEND_MS, type CodeScene } from './verification.js';
 
 const ALIYUN = 2;
 const MAX_PHONES = 100;
@@ -43,36 +42,6 @@ const tenantOf = (req: FastifyRequest, p: Record<string, string | undefined>) =>
   return TENANT.test(t) ? t : PLATFORM_TENANT_ID;
 };
 
-export interface SmsGrantInput {
-  client: ClientRow;
-  tenantId: string;
-  params: Record<string, string | undefined>;
-  deptId?: string | undefined;
-  roleId?: string | undefined;
-  userType?: string | undefined;
-}
-
-/**
- * The `sms_code` grant: `phone` (or `login_name`/`username`), `phoneDiallingCode` (default +86) and `code` (or
- * `verificationCode`) from a `login` verification code. A wrong, used or expired code and an unknown phone give
- * the same answer.
- */
-export async function smsCodeGrant(s: ModuleContext, input: SmsGrantInput): Promise<SignInResult> {
-  const p = input.params;
-  const phone = normalisePhone(p.phone ?? p.login_name ?? p.username, p.phoneDiallingCode ?? p.phone_dialling_code);
-  const codes = new VerificationCodes(s.kv);
-  if (!(await codes.verify('login', input.tenantId, phone, p.code ?? p.verificationCode ?? p.verification_code))) {
-    throw new BizError('smsCodeInvalid');
-  }
-  const row = await findUserByPhone(s.database.db, input.tenantId, phone);
-  if (!row) throw new BizError('smsCodeInvalid');
-  await s.use('auth').auth.assertTenantUsable(input.tenantId);
-  const { subject, roleNames } = await s.use('auth').auth.subjectFor(row, input.client.clientId, input.deptId, input.roleId);
-  subject.userType = input.userType ?? 'web';
-  const tokens = await s.use('auth').tokens.issue(subject, input.client);
-  return { tokens, subject, user: row, roleNames };
-}
-
 export async function smsRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const box = await SecretBox.load(db);
@@ -81,14 +50,14 @@ export async function smsRoutes(app: FastifyInstance, s: ModuleContext): Promise
   app.addHook('onClose', async () => guard.destroy());
 
   registerCrud(app, s, smsResource, sms as never, {
-    beforeWrite: (row, values, req) => {
-      if (req.url.includes('/remove')) return;
+    beforeWrite: (call, row, values) => {
+      if (call.op === 'remove') return;
       const merged = { ...(row ?? {}), ...values } as Record<string, unknown>;
       if (merged.endpoint) guard.checkUrl(String(merged.endpoint), 'endpoint');
       if (Number(merged.category) === ALIYUN) {
         for (const key of ['accessKey', 'secretKey', 'signName', 'templateId']) {
           const f = smsResource.fields.find((x) => x.key === key)!;
-          if (!merged[key]) throw new BizError('required', { field: req.lang === 'en-US' ? f.label.en : f.label.zh });
+          if (!merged[key]) throw new BizError('required', { field: call.lang === 'en-US' ? f.label.en : f.label.zh });
         }
       }
       if (typeof values.secretKey === 'string' && values.secretKey !== '' && !box.isSealed(values.secretKey)) {

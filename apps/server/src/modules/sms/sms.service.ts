@@ -11,8 +11,8 @@ import type { KvStore } from '../../core/kv-store.js';
 import type { Db } from '../../db/client.js';
 import { user } from '../../db/schema.js';
 import { sms, smsOutbox } from '../../db/schema-resource.js';
-import type { OutboundGuard } from '../resource/net-guard.js';
-import type { SecretBox } from '../resource/secret-box.js';
+import type { OutboundGuard } from '../../core/net-guard.js';
+import type { SecretBox } from '../../core/secret-box.js';
 import { AliyunSmsProvider, LogSmsProvider, type SmsMessage, type SmsProvider, type SmsResult } from './sms.provider.js';
 import { VerificationCodes, type CodeScene, type Phone } from './verification.js';
 

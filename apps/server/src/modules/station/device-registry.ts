@@ -19,8 +19,7 @@ import {
   inverterFactory,
   type DeviceKind,
 } from '../../db/schema-device.js';
-import { deviceChanged } from '../telemetry/device-events.js';
-import { sha256Hex, SN_PATTERN } from '../telemetry/ingest.service.js';
+import { deviceChanged, sha256Hex, SN_PATTERN } from '../telemetry/index.js';
 import { bulkInsert } from './bulk-insert.js';
 
 export const FACTORY_TABLES = {

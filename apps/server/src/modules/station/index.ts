@@ -1,3 +1,4 @@
-/** The station module's public entry: device registration against the factory lists, and bulk writes. */
+/** The station module's public entry: device registration against the factory lists, bulk writes, energy KPIs. */
 export { FACTORY_TABLES, newDeviceSecret, registerDevices, unbindDevices, type RegisterInput, type Registered } from './device-registry.js';
 export { bulkInsert } from './bulk-insert.js';
+export { autarky, selfConsumption, specificYield } from './kpi.js';

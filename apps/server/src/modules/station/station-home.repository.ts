@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../core/access.js';
 import { plant } from '../../db/schema-device.js';
-import { addDays, localMidnight } from '../telemetry/solar.js';
+import { addDays, localMidnight } from '../telemetry/index.js';
 import { sums, type EnergySums } from './kpi.js';
 import { ENERGY, FRESH_MS, type Row, type StationRepository } from './station.repository.js';
 import { plantWhere, stationScope } from './station.scope.js';

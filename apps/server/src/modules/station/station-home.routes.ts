@@ -9,7 +9,7 @@ import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime } from '../../core/dates.js';
 import { route } from '../../kernel/http.js';
 import { BizError } from '../../core/errors.js';
-import { localDay } from '../telemetry/solar.js';
+import { localDay } from '../telemetry/index.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
 import { HomeRepository } from './station-home.repository.js';
 import { parseDayParam, type Row, type StationRepository } from './station.repository.js';

@@ -13,11 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { formatDateTime } from '../../core/dates.js';
-import { StatusService } from '../telemetry/status.service.js';
-import { rawDb } from '../telemetry/raw-db.js';
-import { localDay } from '../telemetry/solar.js';
-import { TelemetryRepository } from '../telemetry/telemetry.repository.js';
-import { backfillDemo, seedDevices } from '../demo/seed-devices.js';
+import { localDay, rawDb, StatusService, TelemetryRepository } from '../telemetry/index.js';
+import { backfillDemo, seedDevices } from '../demo/index.js';
 
 type R = Record<string, unknown>;
 let t: TestApp;

@@ -9,10 +9,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../core/access.js';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
+import type { Paging } from '../../core/list-query.js';
 import { isPlatform } from '../../core/tenant.js';
 import type { Database } from '../../db/client.js';
 import { device, DEVICE_TYPES, plant, type DeviceKind } from '../../db/schema-device.js';
-import { addDays, localDay, localMidnight } from '../telemetry/solar.js';
+import { addDays, localDay, localMidnight } from '../telemetry/index.js';
 import { sums, type EnergySums } from './kpi.js';
 import { deviceWhere, plantWhere } from './station.scope.js';
 
@@ -70,12 +71,6 @@ const RAW_TABLE: Record<DeviceKind, string> = {
   guardian: 'helio_telemetry_guardian',
   charger: 'helio_telemetry_charger',
 };
-
-export interface Paging {
-  current: number;
-  size: number;
-  offset: number;
-}
 
 export function parseDayParam(v: unknown, fallback: string): string {
   if (v === undefined || v === '') return fallback;

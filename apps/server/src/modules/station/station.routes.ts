@@ -4,7 +4,7 @@
  * Paths and shapes: docs/stations.md.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { faultName, faultSolution } from '@helio/contracts/modules/station/fault-codes';
 import type { ModuleContext } from '../../kernel/types.js';
@@ -12,10 +12,10 @@ import { formatDateTime } from '../../core/dates.js';
 import { ok, page, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
-import { parsePaging } from '../../core/list-query.js';
+import { parsePaging, parseSort } from '../../core/list-query.js';
 import { device, plant, type DeviceKind } from '../../db/schema-device.js';
 import { idsFrom } from '../../crud/register-crud.js';
-import { addDays, localDay, localMidnight } from '../telemetry/solar.js';
+import { addDays, localDay, localMidnight } from '../telemetry/index.js';
 import { registerDevices, unbindDevices } from './device-registry.js';
 import { kpis, round, sums, type EnergySums } from './kpi.js';
 import { CURVE_FIELDS, DEFAULT_CURVE, like, likeAny, parseDayParam, StationRepository, type Row } from './station.repository.js';
@@ -39,20 +39,12 @@ const IdQ = Type.Object({ id: Type.Optional(Type.String()), deviceSn: Type.Optio
 const dt = (v: unknown) => (v instanceof Date || typeof v === 'string' ? formatDateTime(v as Date) : null);
 const num = (v: unknown, d = 2) => (v === null || v === undefined ? null : round(Number(v), d));
 
-/** ORDER BY from ascs/descs over an allow-list, else the default. */
-function orderBy(q: Row, allowed: Record<string, SQL | Parameters<typeof asc>[0]>, def: SQL): SQL {
-  const parts: SQL[] = [];
-  for (const [key, dir] of [['ascs', asc], ['descs', desc]] as const) {
-    const raw = str(q, key);
-    if (!raw) continue;
-    for (const name of raw.split(',').map((x) => x.trim()).filter(Boolean)) {
-      const camel = name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-      const col = allowed[camel];
-      if (!col) throw new BizError('unknownSort', { param: name.slice(0, 64) });
-      parts.push(dir(col as never));
-    }
-  }
-  return parts.length ? sql.join(parts, sql`, `) : def;
+/**
+ * ORDER BY from ascs/descs over an allow-list (API key or its snake_case name), else the default: the engine lists'
+ * `parseSort`, given one trimmed value of each as every station parameter (station.params.ts `str`).
+ */
+function orderBy(q: Row, allowed: Record<string, AnyColumn>, def: SQL): SQL {
+  return sql.join(parseSort({ ascs: str(q, 'ascs'), descs: str(q, 'descs') }, { filters: {}, sorts: allowed, defaultSort: [def] }), sql`, `);
 }
 
 function faults(codes: unknown, lang: string) {

@@ -10,10 +10,7 @@ import { createDept, createRole, createUser } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { createDevice, createPlant, inverterReport } from '../../../test/station-fixtures.js';
 import { device, inverterFactory, plant } from '../../db/schema-device.js';
-import { IngestService } from '../telemetry/ingest.service.js';
-import { rawDb } from '../telemetry/raw-db.js';
-import { StatusService } from '../telemetry/status.service.js';
-import { TelemetryRepository } from '../telemetry/telemetry.repository.js';
+import { IngestService, rawDb, StatusService, TelemetryRepository } from '../telemetry/index.js';
 import { registerDevices } from './device-registry.js';
 
 let t: TestApp;

@@ -1,4 +1,7 @@
-/** The telemetry module's public entry: the running device path (broker, ingest, network status). */
+/**
+ * The telemetry module's public entry: the running device path (broker, ingest, network status), device change
+ * notices, SN rules and secret hashes, local-day arithmetic and the telemetry store.
+ */
 import type { TelemetryHandle } from './telemetry.js';
 
 export interface TelemetryApi {
@@ -15,7 +18,9 @@ declare module '../../kernel/types.js' {
 export type { TelemetryHandle };
 export type { BrokerHandle } from './broker.js';
 export { BrokerPortInUseError } from './broker.js';
-export { deviceChanges } from './device-events.js';
-export { addDays, localDay } from './solar.js';
+export { deviceChanged, deviceChanges } from './device-events.js';
+export { IngestService, sha256Hex, SN_PATTERN } from './ingest.service.js';
+export { addDays, localDay, localMidnight } from './solar.js';
+export { StatusService } from './status.service.js';
 export { rawDb, type RawDb } from './raw-db.js';
 export { TelemetryRepository } from './telemetry.repository.js';

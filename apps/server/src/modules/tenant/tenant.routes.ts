@@ -17,9 +17,9 @@ import { isPlatform } from '../../core/tenant.js';
 import { buildTree } from '../../core/tree.js';
 import { registerCrud, type AuditedTable } from '../../crud/register-crud.js';
 import { dept, menu, role, roleMenu, tenant, tenantPackage, user, userDept } from '../../db/schema.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/index.js';
 import { randomPassword } from '../../seed/seed.js';
-import { paramValue } from '../system/param.repository.js';
+import { paramValue } from '../../core/params.js';
 
 export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
@@ -46,24 +46,24 @@ export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Prom
     },
   );
 
-  const newTenantId = async (): Promise<string> => {
+  const newTenantId = async (x: typeof db): Promise<string> => {
     for (;;) {
       const candidate = String(100000 + Math.floor(Math.random() * 900000));
-      const [taken] = await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, candidate));
+      const [taken] = await x.select({ id: tenant.id }).from(tenant).where(eq(tenant.tenantId, candidate));
       if (!taken) return candidate;
     }
   };
 
   registerCrud(app, s, tenantResource, tenant as unknown as AuditedTable, {
-    beforeWrite: async (existing, values) => {
+    beforeWrite: async (call, existing, values) => {
       if (existing || Object.keys(values).length === 0) {
         if (existing?.tenantId === PLATFORM_TENANT_ID && Object.keys(values).length === 0) throw new ForbiddenError();
         return;
       }
-      values.tenantId = await newTenantId();
-      values.accountNumber = Number((await paramValue(db, 'tenant.default.accountNumber')) ?? -1) || -1;
+      values.tenantId = await newTenantId(call.db);
+      values.accountNumber = Number((await paramValue(call.db, 'tenant.default.accountNumber')) ?? -1) || -1;
     },
-    writeWithin: async (tx, _id, values, req, inserted) => {
+    writeWithin: async ({ db: tx, actor }, _id, values, inserted) => {
       if (!inserted) return;
       // Bootstrap, in the tenant's own transaction: administrator role (all menus the tenant may use), root
       // department, admin account.
@@ -71,7 +71,7 @@ export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Prom
       const roleId = nextId();
       const deptId = nextId();
       const password = randomPassword(12);
-      await tx.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleNameEn: 'Administrator', roleAlias: 'administrator', roleType: '1', sort: 1, createUser: req.user!.userId });
+      await tx.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleNameEn: 'Administrator', roleAlias: 'administrator', roleType: '1', sort: 1, createUser: actor.userId });
       const menus = await tx.select({ id: menu.id }).from(menu).where(eq(menu.isDeleted, 0));
       const rows = menus.map((m) => ({ id: nextId(), roleId, menuId: m.id }));
       for (let i = 0; i < rows.length; i += 500) await tx.insert(roleMenu).values(rows.slice(i, i + 500));
@@ -88,7 +88,7 @@ export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Prom
         deptId,
         // The password is shown once to the platform administrator: the tenant's administrator replaces it first.
         mustChangePassword: 1,
-        createUser: req.user!.userId,
+        createUser: actor.userId,
       });
       await tx.insert(userDept).values({ id: nextId(), userId, deptId });
       // Shown once in the response; only its hash is stored.

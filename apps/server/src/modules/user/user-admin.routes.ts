@@ -17,13 +17,13 @@ import { parsePaging } from '../../core/list-query.js';
 import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/sheet.js';
 import { tenantCondition } from '../../core/tenant.js';
 import { dept, post, role, user, userDept, userPlatform } from '../../db/schema.js';
-import { canonicalPassword, hashCanonical } from '../auth/password.js';
-import { receiveFiles, UPLOAD_RULES } from '../resource/upload.js';
+import { canonicalPassword, hashCanonical } from '../auth/index.js';
+import { receiveFiles, UPLOAD_RULES } from '../../core/upload.js';
 import { UserRepository } from './user.repository.js';
 import { generatePassword, UserService, type UserInput } from './user.service.js';
 import { passwordGate } from './password-gate.js';
 import { userRegistrationRoutes } from './user-registration.routes.js';
-import { Privileges } from '../role/privilege.js';
+import { Privileges } from '../role/index.js';
 
 function params(req: FastifyRequest): Record<string, unknown> {
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

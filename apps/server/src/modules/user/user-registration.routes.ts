@@ -20,9 +20,9 @@ import { msg } from '../../core/i18n.js';
 import { parseIds } from '../../core/ids.js';
 import { tenantCondition } from '../../core/tenant.js';
 import { role, tenant, user } from '../../db/schema.js';
-import { Privileges } from '../role/privilege.js';
-import { paramValue } from '../system/param.repository.js';
-import { PENDING } from './user-status.js';
+import { Privileges } from '../role/index.js';
+import { paramValue } from '../../core/params.js';
+import { PENDING } from '../auth/index.js';
 import type { UserService } from './user.service.js';
 
 const HOUR_MS = 60 * 60_000;

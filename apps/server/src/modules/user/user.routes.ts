@@ -13,7 +13,7 @@ import { isId, parseIds } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
 import { assertRules } from '../../core/validate.js';
 import { user, userDept } from '../../db/schema.js';
-import { canonicalPassword, hashCanonical, isStrongPassword, verifyPassword } from '../auth/password.js';
+import { canonicalPassword, hashCanonical, isStrongPassword, verifyPassword } from '../auth/index.js';
 import { UserRepository } from './user.repository.js';
 import { passwordGate } from './password-gate.js';
 

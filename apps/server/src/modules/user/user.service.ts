@@ -8,8 +8,7 @@
  */
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { randomPassword } from '../../seed/seed.js';
-import { Privileges } from '../role/privilege.js';
-import { PENDING } from './user-status.js';
+import { Privileges } from '../role/index.js';
 import { USER_RULES } from '@helio/contracts/modules/user/user.schema';
 import { ELEVEN_DIGIT_MOBILE_CODES } from '@helio/contracts/validation';
 import type { AuthUser } from '../../core/access.js';
@@ -23,7 +22,7 @@ import { violationMessages } from '../../core/validate.js';
 import { checkRules } from '@helio/contracts/validation';
 import type { Db } from '../../db/client.js';
 import { dept, post, role, tenant, user, userDept } from '../../db/schema.js';
-import { canonicalPassword, hashCanonical, isStrongPassword } from '../auth/password.js';
+import { canonicalPassword, hashCanonical, isStrongPassword, PENDING } from '../auth/index.js';
 
 export { PENDING };
 

@@ -4,7 +4,7 @@ import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { findActiveChain, flattenAll, hasChildren, menuTarget, opensInNewWindow } from '@/core/menu/menu-utils';
 import type { MenuItem } from '@/core/menu/types';
-import { MenuIcon } from './menu-icon';
+import { MenuIcon } from '@/core/menu/menu-icon';
 import { useMenuTitle } from './use-menu-title';
 
 type Item = Required<MenuProps>['items'][number];

@@ -8,7 +8,7 @@ import type { TabTitle } from '@/core/tabs/tab-rules';
 import { useTabStore } from '@/core/tabs/tab-store';
 import { ForbiddenContent } from '@/features/errors/forbidden-content';
 import { NotBuiltPage } from '@/features/errors/not-built-page';
-import { resolvePage } from '../page-registry';
+import { resolvePage } from '../features';
 import { resolveContent } from '../resolve-content';
 import { useMenuTitle } from './use-menu-title';
 

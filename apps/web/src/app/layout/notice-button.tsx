@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoticeContent } from '@/features/desk/notice-content';
 import { http } from '@/core/http/http';
+import { NOTICE_UNREAD_KEY } from '@/core/notice';
 
 interface Notice {
   id: string;
@@ -14,9 +15,6 @@ interface Notice {
   releaseTime?: string;
   content?: string;
 }
-
-/** react-query key of the unread list (pages that publish notices refresh it). */
-export const NOTICE_UNREAD_KEY = 'notice-unread';
 
 /**
  * The shell's notice icon: the caller's unread released notices (`blade-desk/notice/unread`), the count as the

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { menuTarget, opensInNewWindow, searchMenus } from '@/core/menu/menu-utils';
 import type { MenuItem } from '@/core/menu/types';
-import { MenuIcon } from './menu-icon';
+import { MenuIcon } from '@/core/menu/menu-icon';
 import { useShellStore } from './shell-store';
 import { useMenuTitle } from './use-menu-title';
 

@@ -1,7 +1,7 @@
 import { Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TopMenu } from '@/core/menu/types';
-import { MenuIcon } from './menu-icon';
+import { MenuIcon } from '@/core/menu/menu-icon';
 import { useMenuTitle } from './use-menu-title';
 import { useShellStore } from './shell-store';
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuTitle } from '@/core/menu/menu-utils';
+import '@/core/menu/menu-locale';
 
 /** Menu name in the app language: `meta.i18n` key, else `menu.<code>`, else the server's name. */
 export function useMenuTitle(): MenuTitle {

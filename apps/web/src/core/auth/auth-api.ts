@@ -1,5 +1,4 @@
 import { md5 } from 'js-md5';
-import { WEBSITE } from '@/core/config';
 import { http } from '@/core/http/http';
 import type { Captcha, LoginResult, PublicSettings } from './types';
 
@@ -111,5 +110,3 @@ export function logoutApi(): Promise<unknown> {
 export function clearServerCache(): Promise<unknown> {
   return http.request('/api/blade-auth/oauth/clear-cache', { silent: true });
 }
-
-export const DEFAULT_TENANT_ID = WEBSITE.defaultTenantId;

@@ -41,13 +41,6 @@ export function useDict(code: string | undefined): DictItem[] {
   return query.data ?? [];
 }
 
-/** The items of one business dictionary. */
-export function useDictBiz(code: string | undefined): DictItem[] {
-  const { i18n } = useTranslation();
-  const query = useQuery({ ...dictQuery({ code: code ?? '', biz: true }, i18n.language), enabled: Boolean(code) });
-  return query.data ?? [];
-}
-
 /** Several dictionaries at once, keyed by `dictSourceKey` (absent until loaded; stable between renders). */
 export function useDicts(sources: readonly DictSource[]): Record<string, DictItem[]> {
   const { i18n } = useTranslation();

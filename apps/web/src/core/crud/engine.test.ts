@@ -5,14 +5,10 @@ import { paramResource } from '@helio/contracts/modules/param/param.resource';
 import { USER_RULES } from '@helio/contracts/modules/user/user.schema';
 import { RESOURCES } from '@helio/contracts/resources';
 import { checkRules } from '@helio/contracts/validation';
-import type { FieldRule, Rules } from '@helio/contracts/validation';
-// The server's own renderer of rule violations: the forms must say exactly the same.
-import { violationMessages } from '../../../../server/src/core/validate';
+import type { FieldRule, RuleViolation, Rules } from '@helio/contracts/validation';
 import { i18n } from '@/core/i18n/i18n';
 import { fileNameOf } from '@/core/http/download';
-import { leafIdsOnly } from '@/features/system/tenant-package-page';
 import { diallingOptions } from '@/components/dialling-code-select';
-import { indexTree, knownIds, toggleGrant } from '@/features/authority/grant-tree';
 import { choicesOf, fieldsToColumns } from './fields-to-columns';
 import { formFieldsOf } from './fields-to-form';
 import { checkImportFile } from './import-dialog';
@@ -21,6 +17,34 @@ import { violationMessage } from './rules';
 import { cleanParams, normaliseList } from './use-crud-resource';
 
 const t = i18n.t.bind(i18n);
+
+/**
+ * The server's wording of rule violations (`MESSAGES` of apps/server/src/core/i18n.ts, rendered as its
+ * `violationMessages` in core/validate.ts does): the forms must say exactly the same. The web does not import server
+ * source, so the templates are restated here; they belong in `@helio/contracts` next to `checkRules`.
+ */
+const SERVER_TEMPLATES: Record<RuleViolation['key'], readonly [zh: string, en: string]> = {
+  required: ['{field}不能为空', '{field} is required'],
+  tooLong: ['{field}长度不能超过{max}个字符', '{field} must be at most {max} characters'],
+  tooShort: ['{field}长度不能少于{min}个字符', '{field} must be at least {min} characters'],
+  outOfRange: ['{field}超出允许范围', '{field} is out of the allowed range'],
+  invalidFormat: ['{field}格式不正确', '{field} has an invalid format'],
+  digitsOnly: ['{field}格式不正确', '{field} has an invalid format'],
+  mobileLength: ['{field}格式不正确', '{field} has an invalid format'],
+  keyChars: ['{field}格式不正确', '{field} has an invalid format'],
+  decimal: ['{field}格式不正确', '{field} has an invalid format'],
+  notANumber: ['{field}必须是数字', '{field} must be a number'],
+};
+
+function violationMessages(language: 'zh-CN' | 'en-US', violations: RuleViolation[], rules: Rules): string[] {
+  return violations.map((v) => {
+    const label = rules[v.field]?.label;
+    const field = label ? (language === 'en-US' ? label.en : label.zh) : v.field;
+    let text: string = SERVER_TEMPLATES[v.key][language === 'en-US' ? 1 : 0];
+    for (const [k, value] of Object.entries({ field, ...v.params })) text = text.replaceAll(`{${k}}`, String(value));
+    return text;
+  });
+}
 
 /** Values that break each rule of a field: empty, too long, too short, wrong pattern, not a number. */
 function badValues(rule: FieldRule): unknown[] {
@@ -114,33 +138,6 @@ describe('list helpers', () => {
     expect(tree[0]!.children![0]!.children).toBeUndefined();
     expect(normaliseOptions({ records: [{ id: '9', postName: 'CEO' }] }, { labelKey: 'postName' })).toMatchObject([{ value: '9', title: 'CEO' }]);
     expect([...leafValues(tree)]).toEqual(['2']);
-  });
-});
-
-describe('tenant package', () => {
-  it('pre-selects only the leaf ids of the saved menus', () => {
-    expect(leafIdsOnly('1,2,3,4', new Set(['2', '4']))).toBe('2,4');
-    expect(leafIdsOnly('', new Set(['2']))).toBe('');
-  });
-});
-
-describe('grant tree', () => {
-  const nodes = [
-    { id: 'area', title: 'Area', children: [{ id: 'page', title: 'Page', children: [{ id: 'add', title: 'Add' }, { id: 'edit', title: 'Edit' }] }] },
-    { id: 'group', title: 'Group', disabled: true, children: [{ id: 's1', title: 'Scope' }] },
-  ];
-  const index = indexTree(nodes);
-  it('ticking a button ticks its page and area', () => {
-    expect(toggleGrant(index, [], 'add', true).sort()).toEqual(['add', 'area', 'page']);
-  });
-  it('ticking a page ticks its buttons; unticking them keeps the page', () => {
-    const all = toggleGrant(index, [], 'page', true);
-    expect(all.sort()).toEqual(['add', 'area', 'edit', 'page']);
-    expect(toggleGrant(index, toggleGrant(index, all, 'add', false), 'edit', false).sort()).toEqual(['area', 'page']);
-  });
-  it('never returns group nodes or unknown ids', () => {
-    expect(toggleGrant(index, [], 's1', true)).toEqual(['s1']);
-    expect(knownIds(['s1', 'group', 'gone', 'page'], nodes)).toEqual(['s1', 'page']);
   });
 });
 

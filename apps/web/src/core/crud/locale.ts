@@ -1,14 +1,14 @@
 /**
- * The administration namespaces (`crud`, `system`) travel with the pages that use them, not with /login: importing
- * this module registers them (every CRUD module imports it first).
+ * The administration namespaces (`crud`, `system`: `./locales/<lang>/`) travel with the pages that use them, not with
+ * /login: importing this module registers them (every CRUD module imports it first).
  */
-import { i18n } from '@/core/i18n/i18n';
-import enCrud from '@/locales/en-US/crud.json';
-import enSystem from '@/locales/en-US/system.json';
-import zhCrud from '@/locales/zh-CN/crud.json';
-import zhSystem from '@/locales/zh-CN/system.json';
+import { addLocaleBundle } from '@/core/i18n/i18n';
+import { localeFileOf } from '@/core/i18n/resources';
+import type { LocaleTree } from '@/core/i18n/resources';
 
-i18n.addResourceBundle('zh-CN', 'translation', { crud: zhCrud, system: zhSystem }, true, true);
-i18n.addResourceBundle('en-US', 'translation', { crud: enCrud, system: enSystem }, true, true);
+const files = import.meta.glob<LocaleTree>('./locales/*/*.json', { eager: true, import: 'default' });
 
-export const ADMIN_LOCALES_READY = true;
+for (const [path, tree] of Object.entries(files)) {
+  const file = localeFileOf(path);
+  if (file) addLocaleBundle(file.language, file.namespace, tree);
+}

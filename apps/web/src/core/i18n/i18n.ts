@@ -4,6 +4,7 @@ import { WEBSITE, isLanguage } from '@/core/config';
 import type { Language } from '@/core/config';
 import { STORAGE_KEYS, local } from '@/core/storage/storage';
 import { buildResources } from './resources';
+import type { LocaleTree } from './resources';
 
 /** The remembered language (localStorage), applied before sign-in; zh-CN by default. */
 export function storedLanguage(): Language {
@@ -41,4 +42,9 @@ export function setLanguage(language: Language): void {
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : WEBSITE.defaultLanguage;
+}
+
+/** Adds the texts of one namespace in one language (a feature's bundle, the CRUD engine's), over what is there. */
+export function addLocaleBundle(language: string, namespace: string, tree: LocaleTree): void {
+  i18n.addResourceBundle(language, 'translation', { [namespace]: tree }, true, true);
 }

@@ -3,38 +3,26 @@ import type { Language } from '@/core/config';
 type Tree = { [key: string]: string | Tree };
 
 /**
- * Namespaces of the sign-in and shell chunks. The administration namespaces (`crud`, `system`) are left out: the
- * pages that use them register them when their chunk loads (`core/crud/locale.ts`), so /login stays small.
+ * The shell's namespaces (`src/locales/<lang>/<namespace>.json`), shipped with the entry chunk. Features bring their
+ * own (`features/<feature>/locales/`, declared by their `feature.ts`); the CRUD engine brings `crud` and `system`
+ * (`core/crud/locale.ts`), the console shell `menu` (`core/menu/menu-locale.ts`), so /login stays small.
  */
-const files = import.meta.glob<Tree>(
-  [
-    '../../locales/*/*.json',
-    '!../../locales/*/crud.json',
-    '!../../locales/*/system.json',
-    '!../../locales/*/station.json',
-    '!../../locales/*/factory.json', // registered by features/device-factory/locale.ts
-    // Issue 5 screens: registered by features/{resource,desk,monitor,develop,report}/locale.ts.
-    '!../../locales/*/resource.json',
-    '!../../locales/*/desk.json',
-    '!../../locales/*/monitor.json',
-    '!../../locales/*/develop.json',
-    '!../../locales/*/report.json',
-  ],
-  {
-    eager: true,
-    import: 'default',
-  },
-);
+const files = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
+
+/** `…/locales/<lang>/<namespace>.json` → its language and namespace (keys read `<namespace>.<phrase>`). */
+export function localeFileOf(path: string): { language: string; namespace: string } | undefined {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { language: match[1]!, namespace: match[2]! } : undefined;
+}
 
 /** `locales/<lang>/<file>.json` → `{ <file>: {...} }` per language, so keys read `<file>.<phrase>`. */
 export function buildResources(): Record<Language, Tree> {
   const out: Record<string, Tree> = {};
   for (const [path, tree] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, lang, file] = match as unknown as [string, string, string];
-    out[lang] ??= {};
-    (out[lang] as Tree)[file] = tree;
+    const file = localeFileOf(path);
+    if (!file) continue;
+    out[file.language] ??= {};
+    (out[file.language] as Tree)[file.namespace] = tree;
   }
   return out as Record<Language, Tree>;
 }

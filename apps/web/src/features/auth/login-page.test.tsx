@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import Cookies from 'js-cookie';
-import { Providers } from '@/app/providers';
+import { Providers } from '@/core/providers';
 import { useSessionStore } from '@/core/auth/session-store';
 import { setLanguage } from '@/core/i18n/i18n';
 import { forgetResource } from '@/core/use-resource';
 import { LoginPage, validateLogin } from './login-page';
+
+// The machine is shared: lazy chunks (antd Form) can take seconds to transform under load.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 type Handler = (url: URL, init: RequestInit) => Response | undefined;
 

@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { redirectTarget } from '@/app/guard';
+import { redirectTarget } from '@/core/auth/redirect';
 import { fetchCaptcha, fetchTenantInfo, loginByUsername } from '@/core/auth/auth-api';
 import { useSessionStore } from '@/core/auth/session-store';
 import { bodyMessage } from '@/core/http/request';

@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { Providers } from '@/app/providers';
+import { Providers } from '@/core/providers';
 import { setLanguage } from '@/core/i18n/i18n';
 import { forgetResource } from '@/core/use-resource';
 import { RegisterPage } from './register-page';
+
+// The machine is shared: lazy chunks (antd Form) can take seconds to transform under load.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -12,11 +12,10 @@ import { CrudPage } from '@/core/crud/crud-page';
 import type { FieldOverride } from '@/core/crud/crud-page';
 import type { FieldWidgetContext } from '@/core/crud/fields-to-form';
 import { pickLabel } from '@/core/crud/labels';
-import { NOTICE_UNREAD_KEY } from '@/app/layout/notice-button';
+import { NOTICE_UNREAD_KEY } from '@/core/notice';
 import { NoticeContent } from './notice-content';
 import { RichTextEditor } from './rich-text-editor';
 import { htmlText } from './sanitize-html';
-import './locale';
 
 export function NoticePage() {
   const { t, i18n } = useTranslation();

@@ -19,7 +19,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { htmlText, safeUrl, sanitizeHtml } from './sanitize-html';
 import './desk.css';
-import './locale';
 
 export interface RichTextEditorProps {
   id?: string;

@@ -17,7 +17,6 @@ import { downloadFile } from '@/core/http/download';
 import { http } from '@/core/http/http';
 import { toast } from '@/core/notify';
 import { codeDefaultsFor, useModels } from './develop-api';
-import './locale';
 
 export const GEN_CODE_URL = '/api/blade-develop/code/gen-code';
 

@@ -15,7 +15,6 @@ import type { Row } from '@/core/crud/use-crud-resource';
 import { http } from '@/core/http/http';
 import { bodyMessage } from '@/core/http/request';
 import { HttpError } from '@/core/http/types';
-import './locale';
 
 export type ConnectionAnswer = { ok: true; version: string } | { ok: false; message: string };
 

@@ -22,7 +22,6 @@ import { http } from '@/core/http/http';
 import { toast } from '@/core/notify';
 import { COMPONENT_TYPES, developKeys, fetchColumns, fetchPrototype, fetchTables, pascalOf, submitPrototype, useDatasources } from './develop-api';
 import type { PrototypeRow } from './develop-api';
-import './locale';
 
 type Dialog = { kind: 'none' } | { kind: 'build' } | { kind: 'prototype'; modelId: string; title: string };
 

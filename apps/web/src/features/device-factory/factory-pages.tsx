@@ -22,7 +22,6 @@ import { ImportDialog } from '@/core/crud/import-dialog';
 import { useDict } from '@/core/crud/dict';
 import { useLabel } from '@/core/crud/labels';
 import { downloadFile } from '@/core/http/download';
-import './locale';
 
 const isUsed = (row: Record<string, unknown> | undefined) => Number(row?.usageFlag) === 1;
 

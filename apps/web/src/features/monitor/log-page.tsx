@@ -16,7 +16,6 @@ import { localeLabel, useLabel } from '@/core/crud/labels';
 import type { Row } from '@/core/crud/use-crud-resource';
 import { http } from '@/core/http/http';
 import type { QueryParams } from '@/core/http/types';
-import './locale';
 import './monitor.css';
 
 const LONG_FIELDS = new Set(['params', 'stackTrace', 'logData', 'message', 'userAgent']);

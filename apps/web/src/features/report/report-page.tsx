@@ -21,7 +21,6 @@ import { downloadFile } from '@/core/http/download';
 import { http } from '@/core/http/http';
 import { toast } from '@/core/notify';
 import { formatBytes } from '@/features/resource/upload-rules';
-import './locale';
 
 export const MAX_REPORT_DAYS = 366;
 

@@ -20,7 +20,6 @@ import { http } from '@/core/http/http';
 import { toast } from '@/core/notify';
 import { ATTACHMENT_ACCEPT, checkAttachments, formatBytes } from './upload-rules';
 import type { AttachmentProblem } from './upload-rules';
-import './locale';
 
 export function AttachPage() {
   const { t } = useTranslation();

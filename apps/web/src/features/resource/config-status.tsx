@@ -11,7 +11,6 @@ import { localeLabel } from '@/core/crud/labels';
 import type { Row } from '@/core/crud/use-crud-resource';
 import { http } from '@/core/http/http';
 import { toast } from '@/core/notify';
-import './locale';
 
 /** `status` of the enabled configuration (Blade: 1 off, 2 on). */
 export const ENABLED = 2;

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@/core/i18n/i18n';
 import { grant, mockApi, page, renderPage } from '@/test/api-mock';
 import type { Call } from '@/test/api-mock';
+import resource from './feature';
 import { SmsPage, parseParams, parsePhones } from './sms-page';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -16,6 +17,9 @@ const OUTBOX = [{ id: '9', phones: '+8613800138000', provider: 'log', templateId
 
 let calls: Call[];
 let sent = false;
+
+// As the shell opens it: the feature's locale bundles load with the page.
+beforeAll(() => resource.loadLocales());
 
 beforeEach(() => {
   setLanguage('zh-CN');

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { http } from '@/core/http/http';
-import './locale';
 
 /** `/api/skyworth-client/...` (server: modules/station/station.routes.ts; docs/stations.md). */
 export const CLIENT = '/api/skyworth-client';
@@ -40,7 +39,7 @@ export const DEVICE_LIST: Record<DeviceKind, string> = {
   charger: `${CLIENT}/charger/list`,
 };
 
-/** Route of each kind's detail page (registered in app/page-registry.ts). */
+/** Route of each kind's detail page (declared in ./feature.ts). */
 export const DETAIL_PATH: Record<DeviceKind | 'plant', string> = {
   plant: '/power-station-equip/power/detail',
   inverter: '/inverter/detail',

@@ -35,11 +35,6 @@ export function formatPowerW(watts: unknown, locale = 'zh-CN'): string {
   return isNum(watts) ? withUnit(Number(watts) / 1000, 'kW', 2, locale) : '-';
 }
 
-/** kW → text. */
-export function formatKw(kw: unknown, locale = 'zh-CN'): string {
-  return withUnit(kw, 'kW', 2, locale);
-}
-
 /** kWh → text, switching to MWh / GWh for large fleet totals. */
 export function formatEnergy(kwh: unknown, locale = 'zh-CN'): string {
   if (!isNum(kwh)) return '-';
@@ -133,14 +128,4 @@ export function batteryMode(state: FlowState): 'charging' | 'discharging' | 'idl
 /** Grid state of the diagram: importing, exporting or idle. */
 export function gridMode(state: FlowState): 'importing' | 'exporting' | 'idle' {
   return state.grid.direction === 'in' ? 'importing' : state.grid.direction === 'out' ? 'exporting' : 'idle';
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Dates
-// ---------------------------------------------------------------------------------------------------------------
-
-/** `yyyy-MM-dd` of a Date in local time. */
-export function dayString(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }

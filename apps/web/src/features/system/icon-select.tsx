@@ -1,6 +1,6 @@
 import { Select, Space } from 'antd';
-import { MenuIcon } from '@/app/layout/menu-icon';
-import { MENU_ICONS } from '@/app/layout/menu-icons';
+import { MenuIcon } from '@/core/menu/menu-icon';
+import { MENU_ICONS } from '@/core/menu/menu-icons';
 
 const NAMES = Object.keys(MENU_ICONS).sort();
 

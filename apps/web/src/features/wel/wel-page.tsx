@@ -7,10 +7,13 @@ import { clearCaches } from '@/core/cache';
 import { usePublicSettings } from '@/core/settings/use-public-settings';
 import { toast } from '@/core/notify';
 import { usePermission } from '@/core/permission/permission-store';
-import { lazyNamed } from '@/core/lazy';
+import station from '@/features/station/feature';
 
-/** The dashboard (with ECharts) is its own chunk, so the greeting and the cache prompt show at once. */
-const HomeDashboard = lazyNamed(() => import('@/features/station/home-dashboard'), 'HomeDashboard');
+/**
+ * The dashboard (with ECharts) is its own chunk, so the greeting and the cache prompt show at once; through the
+ * station feature's entry, so the `station` texts load with it.
+ */
+const HomeDashboard = station.lazy(() => import('@/features/station/home-dashboard'), 'HomeDashboard');
 
 /** Home: greeting, the clear-cache prompt and, for users who may see stations, the fleet dashboard (issue 6). */
 export function WelPage() {

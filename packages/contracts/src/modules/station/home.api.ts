@@ -7,7 +7,6 @@ const access = { permission: ['power_station', 'inverter', 'battery'] } as const
 const Num = Type.Number();
 const Query = Type.Object(
   {
-    tenantId: Type.Optional(Type.String({ description: 'platform users: one tenant' })),
     dateType: Type.Optional(Type.String({ description: 'day (hours), month (days), year (months), year-days' })),
     date: Type.Optional(Type.String({ description: 'yyyy-MM-dd (default today)' })),
   },
@@ -27,7 +26,7 @@ export const homeSummary = defineEndpoint({
   access,
   tags: ['home'],
   summary: 'Fleet figures: current power, today and total generation/load, battery charge/discharge, capacities, KPIs',
-  querystring: Type.Object({ tenantId: Type.Optional(Type.String()) }, { additionalProperties: true }),
+  querystring: Type.Object({}, { additionalProperties: true, description: 'platform users may narrow to one tenant with tenantId' }),
   data: Type.Object({
     currentPower: Num,
     todayGeneration: Num,
@@ -83,6 +82,6 @@ export const homePlantStatus = defineEndpoint({
   access,
   tags: ['home'],
   summary: 'Stations by network status (normal, disconnected, fault)',
-  querystring: Type.Object({ tenantId: Type.Optional(Type.String()) }, { additionalProperties: true }),
+  querystring: Type.Object({}, { additionalProperties: true, description: 'platform users may narrow to one tenant with tenantId' }),
   data: Type.Object({ total: Type.Integer(), normal: Type.Integer(), disconnected: Type.Integer(), fault: Type.Integer() }),
 });

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Providers } from '@/app/providers';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Providers } from '@/core/providers';
 import { setLanguage } from '@/core/i18n/i18n';
 import { IssuedPasswordsModal } from './user-passwords';
+
+// The machine is shared: antd's modal can take seconds to render under load.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

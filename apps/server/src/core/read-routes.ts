@@ -1,0 +1,5 @@
+/**
+ * Hand-served `list` (+ `page`) and `detail` of read-mostly resources (attachments, reports, logs, the SMS outbox):
+ * the CRUD engine's read-only form, crud/read-only.ts (the same list query, allow-lists and VO shape as the engine).
+ */
+export { registerReadRoutes, type ReadRoutesOptions, type ReadTable } from '../crud/read-only.js';

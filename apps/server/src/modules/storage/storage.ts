@@ -1,0 +1,115 @@
+/**
+ * Storage back ends: the built-in local store (files under `<data dir>/oss/`) and any S3-compatible service (AWS
+ * S3, MinIO, Aliyun OSS / Tencent COS in S3 mode) through @aws-sdk/client-s3. Object names are always chosen by
+ * the server (`<tenant>/<yyyyMMdd>/<uuid>.<ext>`); nothing a user sends becomes part of a path.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { OutboundGuard } from '../../core/net-guard.js';
+
+export interface StoredObject {
+  body: Readable;
+  size?: number | undefined;
+}
+
+export interface StorageBackend {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject>;
+  remove(key: string): Promise<void>;
+  close(): void;
+}
+
+/** Object names the server generates; anything else is refused before it reaches a path or a bucket. */
+export const OBJECT_KEY = /^\d{6,12}\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+
+export function assertKey(key: string): void {
+  if (!OBJECT_KEY.test(key)) throw new Error(`invalid object key: ${key}`);
+}
+
+export class LocalStorage implements StorageBackend {
+  readonly kind = 'local' as const;
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    assertKey(key);
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error('object key escapes the storage root');
+    return full;
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.file(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    // wx: never overwrite (names are random; a clash is a bug, not something to paper over).
+    await fsp.writeFile(file, body, { flag: 'wx', mode: 0o640 });
+  }
+
+  async get(key: string): Promise<StoredObject> {
+    const file = this.file(key);
+    const st = await fsp.stat(file);
+    return { body: fs.createReadStream(file), size: st.size };
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(this.file(key), { force: true });
+  }
+
+  close(): void {}
+}
+
+export interface S3Options {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  guard: OutboundGuard;
+}
+
+export class S3Storage implements StorageBackend {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(o: S3Options) {
+    this.bucket = o.bucket;
+    this.client = new S3Client({
+      endpoint: o.endpoint,
+      region: o.region || 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey },
+      // Plain PUTs with Content-MD5-free bodies: what every S3-compatible service understands.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 2,
+      requestHandler: { httpAgent: o.guard.httpAgent, httpsAgent: o.guard.httpsAgent, connectionTimeout: 5000, requestTimeout: 30_000 },
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
+  }
+
+  async get(key: string): Promise<StoredObject> {
+    assertKey(key);
+    const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const body = r.Body as Readable | undefined;
+    if (!body) throw new Error('empty object body');
+    return { body, size: r.ContentLength };
+  }
+
+  async remove(key: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** The shared guarded agents stay open (other clients use them); the client itself holds nothing else. */
+  close(): void {}
+}

@@ -1,0 +1,32 @@
+/**
+ * Every web feature, found by its entry (`features/<feature>/feature.ts`): the console pages by path, the routes
+ * outside the shell, the redirects. Evaluating the entries registers their eager locale bundles. Nothing here names a
+ * feature: a new folder with an entry is picked up as it is.
+ */
+import { matchPath } from 'react-router';
+import type { Feature, PageEntry, RouteEntry } from '@/core/feature';
+
+const entries = import.meta.glob<Feature>('../features/*/feature.ts', { eager: true, import: 'default' });
+
+/** Feature folder name → its declaration. */
+export const FEATURES: ReadonlyMap<string, Feature> = new Map(
+  Object.entries(entries).map(([file, feature]) => [/features\/([^/]+)\/feature\.ts$/.exec(file)![1]!, feature]),
+);
+
+const CONSOLE_PAGES: readonly PageEntry[] = [...FEATURES.values()].flatMap((f) => f.pages);
+
+/** Routes outside the console shell (sign-in, error pages). */
+export const FEATURE_ROUTES: readonly RouteEntry[] = [...FEATURES.values()].flatMap((f) => f.routes);
+
+/** Path → target of every feature's redirects. */
+export const REDIRECTS: Readonly<Record<string, string>> = Object.assign({}, ...[...FEATURES.values()].map((f) => f.redirects));
+
+/** The console page answering a location, if a feature serves it. */
+export function resolvePage(pathname: string): PageEntry | undefined {
+  return CONSOLE_PAGES.find((entry) => matchPath({ path: entry.path, end: true }, pathname) !== null);
+}
+
+/** Route patterns of every console page. */
+export function registeredPaths(): string[] {
+  return CONSOLE_PAGES.map((p) => p.path);
+}
