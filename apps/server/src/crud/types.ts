@@ -142,6 +142,12 @@ export function isCalendarDate(v: string): boolean {
 }
 
 /** What `registerCrud` gives back: the repository, and request-shaped helpers for modules that serve a route themselves. */
+declare module '../kernel/types.js' {
+  interface EngineHandles {
+    crud: CrudHandle;
+  }
+}
+
 export interface CrudHandle {
   def: ResourceDef;
   table: AuditedTable;

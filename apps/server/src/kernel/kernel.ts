@@ -9,7 +9,6 @@ import { BizError } from '../core/errors.js';
 import type { KvStore } from '../core/kv-store.js';
 import { tenantCondition, isPlatform } from '../core/tenant.js';
 import type { Config } from '../config.js';
-import type { CrudHandle } from '../crud/types.js';
 import type { Database, Db } from '../db/client.js';
 import { and, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LocalEventBus } from './events.js';
@@ -52,7 +51,7 @@ export function orderModules(manifests: readonly ModuleManifest[]): ModuleManife
 export class Kernel {
   readonly events: LocalEventBus;
   readonly jobs: JobRunner;
-  readonly crud = new Map<string, CrudHandle>();
+  readonly crud: ModuleContext['crud'] = new Map();
   private readonly apis = new Map<string, unknown>();
   private readonly contexts = new Map<string, ModuleContext>();
   private readonly capabilities: Partial<Capabilities> = {};

@@ -12,7 +12,6 @@ import type { DictSeed } from '@helio/contracts/dicts';
 import type { AuthUser } from '../core/access.js';
 import type { KvStore } from '../core/kv-store.js';
 import type { Config } from '../config.js';
-import type { CrudHandle } from '../crud/types.js';
 import type { Database, Db } from '../db/client.js';
 
 /** Who acts: a signed-in user (from the token) or the system itself (jobs, device replies, start-up). */
@@ -127,6 +126,14 @@ export interface TenantScope {
   where(table: { tenantId: unknown }, ...conditions: (SQL | undefined)[]): SQL | undefined;
 }
 
+/**
+ * Handles that engines register per context, typed by the engine that owns them (the CRUD engine augments it with
+ * `crud: CrudHandle`), so the kernel needs no import of an engine.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface EngineHandles {}
+type CrudHandleOf = EngineHandles extends { crud: infer H } ? H : unknown;
+
 export interface ModuleContext {
   readonly module: string;
   readonly config: Config;
@@ -140,7 +147,7 @@ export interface ModuleContext {
   readonly devices: DeviceCommands;
   readonly access: AccessControl;
   /** CRUD handles by resource name (filled as modules register resources). */
-  readonly crud: Map<string, CrudHandle>;
+  readonly crud: Map<string, CrudHandleOf>;
   /** One transaction: the writes and their checks together; `afterCommit` for what must follow a commit. */
   tx<T>(fn: (tx: Db, hooks: TxHooks) => Promise<T>): Promise<T>;
   scope(actor: Actor): TenantScope;

@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { BrokerHandle, Logger } from './broker.js';
+import type { BrokerHandle, Logger } from './broker-types.js';
 import type { IngestService } from './ingest.service.js';
 import { TOPIC_ROOT } from './mqtt-acl.js';
 

@@ -29,29 +29,10 @@ import { MqttStreamGuard } from './mqtt-stream-guard.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
 
 export { defaultClientIdPrefix, startExternalConsumer, type ExternalOptions } from './broker-external.js';
+export type { BrokerHandle, Logger } from './broker-types.js';
+import type { BrokerHandle, Logger } from './broker-types.js';
 
 export const INTERNAL_USERNAME = 'helio-internal';
-
-export interface Logger {
-  info(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  error(obj: unknown, msg?: string): void;
-}
-
-export interface BrokerHandle {
-  kind: 'embedded' | 'external';
-  /** Where devices (and the simulator) connect. */
-  url: string;
-  /** Embedded only: the port actually bound (0 in the config picks a free one). */
-  port?: number;
-  /** Embedded only: the platform's own credential (commands, monitoring); its client ids must start with `helio:`. */
-  internal?: { username: string; password: string };
-  /** Embedded only: how many retained messages the broker holds. */
-  retainedCount?(): Promise<number>;
-  /** Publishes a message to devices (QoS 1, not retained): command requests. */
-  publish(topic: string, payload: Buffer): Promise<void>;
-  close(): Promise<void>;
-}
 
 export class BrokerPortInUseError extends Error {
   constructor(readonly port: number) {
