@@ -1,11 +1,18 @@
 // Server for the Playwright suite: fresh temporary data, captcha and simulator off, a known admin password.
+//   node scripts/e2e-server.mjs               build what is stale, then serve on $PORT (default 8181) until stopped
+//   node scripts/e2e-server.mjs --build-only  build what is stale and exit (Playwright's global setup)
+// Each Playwright worker starts its own (apps/web/e2e/fixtures.ts, with HELIO_E2E_SKIP_BUILD=1 after the global setup
+// built once), so workers never share data. HELIO_CAPTCHA=on gives the captcha walk its server, HELIO_E2E_SIMULATOR=on
+// the stations walk its fleet.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from './lib.mjs';
 
-buildIfStale();
+if (process.env.HELIO_E2E_SKIP_BUILD !== '1') buildIfStale();
+if (process.argv.includes('--build-only')) process.exit(0);
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
@@ -15,22 +22,27 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js
     PORT: process.env.PORT ?? '8181',
     HELIO_DATA_DIR: dataDir,
     HELIO_CAPTCHA: process.env.HELIO_CAPTCHA ?? 'off',
-    HELIO_SIMULATOR: 'off',
+    // The simulated fleet only for the stations walk's server (apps/web/e2e/global-setup.ts).
+    HELIO_SIMULATOR: process.env.HELIO_E2E_SIMULATOR === 'on' ? 'on' : 'off',
     HELIO_ADMIN_PASSWORD: 'Helio-Admin-2026',
     // Port 0: the embedded broker takes a free port (e2e servers never collide with each other or Mosquitto).
     HELIO_MQTT_PORT: process.env.HELIO_MQTT_PORT ?? '0',
-    HELIO_LOG_LEVEL: 'warn',
+    HELIO_LOG_LEVEL: process.env.HELIO_LOG_LEVEL ?? 'warn',
     HELIO_LOGIN_IP_MAX_FAILURES: '10000',
     // Guest registration is off by default (issue 11); the register walk (e2e/register.spec.ts) needs it on.
     HELIO_REGISTER_MODE: 'on',
   },
 });
-const stop = () => {
-  child.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stop(); process.exit(0); });
-child.on('exit', (code) => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+// Stopped: stop the server, wait for it to close its database, then remove the data.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (child.exitCode !== null || child.signalCode !== null) process.exit(0);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(signal ? 0 : (code ?? 0));
 });

@@ -1,28 +1,32 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests in Debian's Chromium (no browser download). By default Playwright starts the server the lead
- * provides (`scripts/e2e-server.mjs`: builds what is stale, fresh data dir, captcha off, admin password known) on
- * port 8181. Set E2E_BASE_URL to test an already running app instead (e.g. `vite preview` proxying to a server).
+ * End-to-end tests in Debian's Chromium (no browser download). The global setup builds what is stale once; then every
+ * worker starts its own server (e2e/fixtures.ts → scripts/e2e-server.mjs: fresh data dir, free port, captcha off,
+ * admin password known), so the specs run in parallel without sharing data. E2E_WORKERS sets the number of workers
+ * (default 2). Set E2E_BASE_URL to test an already running app instead (e.g. `vite preview` proxying to a server);
+ * all workers then share it, so the default is one worker.
  */
-const port = Number(process.env.E2E_PORT ?? 8181);
 const external = process.env.E2E_BASE_URL;
-const baseURL = external ?? `http://127.0.0.1:${port}`;
+const workers = Number(process.env.E2E_WORKERS ?? (external ? 1 : 2));
+const reportDir = process.env.HELIO_CI_REPORT_DIR;
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  fullyParallel: false,
-  workers: 1,
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // In CI also a JSON report that .ci/run sums into its closing line.
-  reporter: process.env.HELIO_CI_REPORT_DIR
-    ? [['list'], ['json', { outputFile: `${process.env.HELIO_CI_REPORT_DIR}/e2e.json` }]]
-    : [['list']],
+  // Time per spec file at the end; in CI also a JSON report that .ci/run sums into its closing line.
+  reporter: [
+    ['list'],
+    ['./e2e/durations-reporter.ts'],
+    ...(reportDir ? [['json', { outputFile: `${reportDir}/e2e.json` }] as ['json', { outputFile: string }]] : []),
+  ],
   use: {
-    baseURL,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -32,27 +36,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: external
-    ? undefined
-    : [
-        {
-          command: 'node ../../scripts/e2e-server.mjs',
-          url: `${baseURL}/api/helio/public-settings`,
-          env: { PORT: String(port) },
-          reuseExistingServer: !process.env.CI,
-          timeout: 240_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-        },
-        {
-          // A second server with the captcha on, for the captcha walk (e2e/captcha.spec.ts).
-          command: 'node ../../scripts/e2e-server.mjs',
-          url: `http://127.0.0.1:${port + 1}/api/helio/public-settings`,
-          env: { PORT: String(port + 1), HELIO_CAPTCHA: 'on' },
-          reuseExistingServer: !process.env.CI,
-          timeout: 240_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-        },
-      ],
 });

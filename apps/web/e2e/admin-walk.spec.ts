@@ -2,10 +2,10 @@
  * A walk through every administration screen: open it, add a row, find it with the search form, edit it, delete
  * it. Tables, dialogs and toasts in Chinese; one walk in English.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { signIn, watchProblems } from './helpers';
-import { choose, confirm, dialog, openPage, pickTreeSelect, rowWithCell, save, saveRefused, search, shots, toolbarButton, uniq } from './crud-helpers';
+import { choose, confirm, dialog, openPage, pickTreeSelect, rowWithCell, save, saveRefused, search, shots, succeeded, toolbarButton, uniq } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 180_000 });
@@ -174,7 +174,7 @@ for (const [name, walk] of Object.entries(WALKS)) {
     await row.getByRole('button', { name: /删\s*除/ }).click();
     await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
     await confirm(page);
-    await expect(page.getByText('操作成功!').last()).toBeVisible();
+    await succeeded(page);
     await expect(rowWithCell(page, id)).toHaveCount(0);
     expect(problems).toEqual([]);
   });

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { chooseLanguage, signIn, watchProblems } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, chooseLanguage, signIn, watchProblems } from './helpers';
 
 test.describe('sign in', () => {
   test('in Chinese: lands on the home tab with the menu from the server', async ({ page }) => {
     const problems = watchProblems(page);
     await page.goto('/login');
-    await expect(page).toHaveTitle('登录');
+    await expect(page).toHaveTitle('登录', PAGE_LOAD);
     await signIn(page, 'zh-CN');
     await expect(page).toHaveTitle('首页');
     await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
@@ -18,13 +18,13 @@ test.describe('sign in', () => {
     const problems = watchProblems(page);
     await page.goto('/login');
     await chooseLanguage(page, 'en-US');
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible(PAGE_LOAD);
     await expect(page).toHaveTitle('Sign in');
     await signIn(page, 'en-US');
     await expect(page.getByRole('menuitem', { name: 'System', exact: true })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Home' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('menuitem', { name: 'System', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'System', exact: true })).toBeVisible(PAGE_LOAD);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     expect(problems).toEqual([]);
   });
@@ -64,6 +64,6 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect((await context.cookies()).find((c) => c.name === 'helio-access-token')).toBeUndefined();
     await page.goto('/wel/index');
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/login/, PAGE_LOAD);
   });
 });

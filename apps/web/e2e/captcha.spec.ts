@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+import { PAGE_LOAD } from './helpers';
 
-/** Against the second e2e server, started with the captcha on (playwright.config.ts). */
-test.use({ baseURL: process.env.E2E_CAPTCHA_BASE_URL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 1}` });
+/** Against a server of its own, started with the captcha on (e2e/fixtures.ts). */
+const test = base.extend({ baseURL: async ({ captchaServer }, provide) => provide(captchaServer.url) });
 
 test('captcha: shown, refreshed on click and after a failed sign-in', async ({ page, request }) => {
   const settings = (await (await request.get('/api/helio/public-settings')).json()) as { data: { captchaMode: boolean } };
@@ -9,7 +10,7 @@ test('captcha: shown, refreshed on click and after a failed sign-in', async ({ p
 
   await page.goto('/login');
   const image = page.getByRole('img', { name: '验证码图片' });
-  await expect(image).toBeVisible();
+  await expect(image).toBeVisible(PAGE_LOAD);
   const first = await image.getAttribute('src');
   await page.getByRole('button', { name: '看不清？点击换一张' }).click();
   await expect(image).not.toHaveAttribute('src', first!);

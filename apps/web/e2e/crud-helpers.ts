@@ -3,10 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { ADMIN } from './helpers';
+import { ADMIN, PAGE_LOAD } from './helpers';
 
 export const shots = new URL('./screenshots/', import.meta.url).pathname;
 mkdirSync(shots, { recursive: true });
+
+/** How long a save may take to show its toast and close its dialog (see save()). */
+export const SAVED_WITHIN = 30_000;
 
 /** A short unique suffix for names made by a test. */
 export const uniq = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
@@ -18,8 +21,7 @@ export function dialog(page: Page): Locator {
 /** Open a console page by path and wait for its table (or its first card). */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  // Lazy chunks and the first list: generous on a loaded machine.
-  await expect(page.locator('.ant-table, .ant-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-table, .ant-card').first()).toBeVisible(PAGE_LOAD);
 }
 
 /** A data row of the (first) table holding the text. */
@@ -41,6 +43,27 @@ export async function search(scope: Page | Locator, label: string, value: string
   const form = scope.locator('.ant-pro-query-filter').first();
   await form.getByLabel(label, { exact: true }).fill(value);
   await form.getByRole('button', { name: /查\s*询|Query|Search/ }).click();
+}
+
+/**
+ * Pick an option of an antd Select by its field label. Clicks the select box itself (Playwright waits until the
+ * dialog's opening animation has settled) and clicks again if the list did not open — a click during the animation
+ * can land beside the moving box on a busy machine.
+ */
+export async function pickOption(scope: Locator, page: Page, label: string, option: string | RegExp): Promise<void> {
+  const input = scope.getByLabel(label, { exact: true });
+  const id = await input.getAttribute('id');
+  const box = scope.locator('.ant-select', { has: page.locator(`[id="${id}"]`) }).locator('.ant-select-selector');
+  const item = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${id}_list"]`) })
+    .locator('.ant-select-item-option', { hasText: option })
+    .first();
+  await expect(async () => {
+    if (!(await item.isVisible())) await box.click();
+    await expect(item).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await item.click();
 }
 
 /** Pick an option of an antd Select by the field's label. */
@@ -84,13 +107,21 @@ export async function pickTreeSelect(scope: Locator, page: Page, label: string, 
   if (await dropdown.isVisible()) await scope.locator('.ant-modal-title').click();
 }
 
-/** Save the open dialog: the success toast shows and the dialog closes. */
+/**
+ * Save the open dialog: the success toast shows and the dialog closes. A heavy page (the menu tree) can keep the
+ * browser busy for many seconds after the answer on a loaded machine before it draws the toast, so the toast and the
+ * closing get 30 s, watched together (the toast lasts 3 s, the closing animation may end after it).
+ */
 export async function save(page: Page, en = false): Promise<void> {
   const box = dialog(page);
   await box.getByRole('button', { name: en ? 'Save' : /保\s*存/ }).click();
-  // Both at once: the toast lasts 3 s, the closing animation may take longer on a loaded machine.
-  await Promise.all([expect(page.getByText(en ? 'Operation succeeded!' : '操作成功!').last()).toBeVisible(), expect(box).toBeHidden()]);
+  await Promise.all([succeeded(page, en), expect(box).toBeHidden({ timeout: SAVED_WITHIN })]);
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
+/** The success toast of an action (a delete, a batch action) shows: as patient as save(). */
+export async function succeeded(page: Page, en = false): Promise<void> {
+  await expect(page.getByText(en ? 'Operation succeeded!' : '操作成功!').last()).toBeVisible({ timeout: SAVED_WITHIN });
 }
 
 /**
@@ -121,7 +152,7 @@ export async function signInAs(page: Page, account: string, password: string, te
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
 }
 
 /** An API client signed in as the administrator (for setting up data the test is not about). */

@@ -1,5 +1,5 @@
 /** Dictionaries: codes and their items; a sealed item shows a lock, cannot be edited or removed, and the server agrees. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { signIn, watchProblems } from './helpers';
 import { adminApi, choose, confirm, dialog, openPage, rowWithCell, save, saveRefused, search, shots, uniq } from './crud-helpers';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, signIn } from './helpers';
 
 test.describe('local error log', () => {
   test('an uncaught UI error is counted, shown, uploaded to the server and cleared', async ({ page }) => {
@@ -29,7 +29,7 @@ test.describe('local error log', () => {
     await signIn(page);
     await page.goto('/test/index');
     await page.getByRole('button', { name: '触发渲染错误' }).click();
-    await expect(page.getByText('抱歉，服务器出错了')).toBeVisible();
+    await expect(page.getByText('抱歉，服务器出错了')).toBeVisible(PAGE_LOAD);
     await page.getByRole('button', { name: '错误日志' }).click();
     const viewer = page.getByRole('dialog', { name: '错误日志' });
     await viewer.getByRole('button', { name: '清空日志' }).click();

@@ -9,10 +9,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { signIn, watchProblems } from './helpers';
-import { adminApi, choose, confirm, dialog, openPage, row, save, saveRefused, search, shots, toolbarButton, uniq } from './crud-helpers';
+import { adminApi, choose, confirm, dialog, openPage, row, save, saveRefused, search, shots, succeeded, toolbarButton, uniq } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 240_000 });
@@ -152,7 +152,7 @@ test('inverter factory info: add, edit, export, import (bad, then good), delete'
   // Delete: one by the row action, the other two through the API.
   await row(page, good2).getByRole('button', { name: /删\s*除/ }).click();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   await expect(row(page, good2)).toHaveCount(0);
   for (const s of [sn, good1, taken]) {
     const id = (await api.get<Page1>(`${INV}/list`, { deviceSn: s })).records[0]!.id;

@@ -2,8 +2,8 @@
  * A user created without a password signs in with the password shown once to its creator and must choose its own
  * before anything else opens (docs/security.md, initial passwords) — in Chinese and in English.
  */
-import { expect, test } from '@playwright/test';
-import { ADMIN, chooseLanguage, watchProblems } from './helpers';
+import { expect, test } from './fixtures';
+import { ADMIN, PAGE_LOAD, chooseLanguage, watchProblems } from './helpers';
 import { adminApi, shots } from './crud-helpers';
 
 const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -39,7 +39,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByText(en ? 'Change your initial password' : '修改初始密码').first()).toBeVisible();
     await expect(page.getByText(account).first()).toBeVisible();
     await page.goto('/system/user');
-    await expect(page).toHaveURL(/\/change-password/);
+    await expect(page).toHaveURL(/\/change-password/, PAGE_LOAD);
 
     // The same password again is refused on the screen; then a good one opens the console.
     await page.getByLabel(en ? 'Initial password' : '初始密码').fill(created.initialPassword);
@@ -52,7 +52,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await page.getByLabel(en ? 'New password' : '新密码', { exact: true }).fill(chosen);
     await page.getByLabel(en ? 'Confirm new password' : '确认新密码').fill(chosen);
     await page.getByRole('button', { name: en ? 'Change password and continue' : '修改密码并继续' }).click();
-    await expect(page).toHaveURL(/\/wel\/index$/);
+    await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
     expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
   });
 }

@@ -1,6 +1,13 @@
 import { expect } from '@playwright/test';
 import type { Page, Response } from '@playwright/test';
 
+/**
+ * How long the first sight of a page may take after a navigation: its lazy chunks, its first list and its first paint
+ * compete for the CPU with the other workers (and whatever else runs on the machine). Quick UI reactions keep the
+ * default expect timeout.
+ */
+export const PAGE_LOAD = { timeout: 30_000 };
+
 export const ADMIN = {
   tenant: process.env.E2E_TENANT ?? '000000',
   account: process.env.E2E_ACCOUNT ?? 'admin',
@@ -45,7 +52,7 @@ export async function signIn(page: Page, language: 'zh-CN' | 'en-US' = 'zh-CN'):
   await page.getByLabel(en ? 'Account' : '账号').fill(ADMIN.account);
   await page.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: en ? 'Sign in' : /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
 }
 
 /** Open a menu leaf through the sidebar: group, then item. */

@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, signIn } from './helpers';
 
 test.describe('personal info', () => {
   test('shows the signed-in user and saves a change of nickname', async ({ page }) => {
     await signIn(page);
     await page.goto('/info/index');
     const nickname = page.getByLabel('昵称');
-    await expect(nickname).not.toHaveValue('');
+    await expect(nickname).not.toHaveValue('', PAGE_LOAD);
     await expect(page.getByLabel('账号')).toHaveValue('admin');
     const original = await nickname.inputValue();
 
@@ -22,7 +22,7 @@ test.describe('personal info', () => {
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('保存成功')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('昵称')).toHaveValue('E2E 管理员');
+    await expect(page.getByLabel('昵称')).toHaveValue('E2E 管理员', PAGE_LOAD);
     await page.getByLabel('昵称').fill(original);
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('保存成功').first()).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openMenu, signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, openMenu, signIn } from './helpers';
 
 test.describe('lock screen', () => {
   test('lock with a password; stay locked across navigation and reload; unlock back to the page', async ({ page }) => {
@@ -14,9 +14,9 @@ test.describe('lock screen', () => {
     await expect(page).toHaveURL(/\/lock$/);
 
     await page.goto('/wel/index');
-    await expect(page).toHaveURL(/\/lock$/);
+    await expect(page).toHaveURL(/\/lock$/, PAGE_LOAD);
     await page.reload();
-    await expect(page).toHaveURL(/\/lock$/);
+    await expect(page).toHaveURL(/\/lock$/, PAGE_LOAD);
 
     await page.getByLabel('锁屏密码').fill('wrong');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
@@ -35,6 +35,6 @@ test.describe('lock screen', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/wel/index');
-    await expect(page).toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/login/, PAGE_LOAD);
   });
 });

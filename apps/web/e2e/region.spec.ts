@@ -5,10 +5,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { signIn, watchProblems } from './helpers';
-import { adminApi, choose, confirm, dialog, save, saveRefused, shots } from './crud-helpers';
+import { PAGE_LOAD, signIn, watchProblems } from './helpers';
+import { adminApi, choose, confirm, dialog, save, saveRefused, shots, succeeded } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 180_000 });
@@ -41,7 +41,7 @@ test('regions: tree, form, export, import with overwrite 0 and 1, cascade', asyn
   await api.raw(`/api/blade-system/region/remove?id=${CODE}`);
   await signIn(page);
   await page.goto('/base/region');
-  await expect(page.locator('.ant-tree').getByText('北京市')).toBeVisible();
+  await expect(page.locator('.ant-tree').getByText('北京市')).toBeVisible(PAGE_LOAD);
 
   // Lazy tree: children load on expand.
   await page.locator('.ant-tree-treenode', { hasText: '北京市' }).locator('.ant-tree-switcher').click();
@@ -92,7 +92,7 @@ test('regions: tree, form, export, import with overwrite 0 and 1, cascade', asyn
   await expect(page.locator('.ant-descriptions')).toContainText('e2e');
   await page.getByRole('button', { name: /删\s*除/ }).click();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   await expect(page.getByText('请在左侧选择一个区划')).toBeVisible();
 
   // Import into an empty code with overwrite 0.

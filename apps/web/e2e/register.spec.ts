@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD } from './helpers';
 
 test.describe('public forms', () => {
   test('registration validates in the spec order and shows the server answer', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: '注册账号' }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register$/, PAGE_LOAD);
     await expect(page).toHaveTitle('注册账号');
     const submit = page.getByRole('button', { name: /提\s*交/ });
 
@@ -44,7 +45,7 @@ test.describe('public forms', () => {
   test('forgot password asks for the phone before sending a code', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: '忘记密码' }).click();
-    await expect(page).toHaveURL(/\/forgot$/);
+    await expect(page).toHaveURL(/\/forgot$/, PAGE_LOAD);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await expect(page.getByText('请输入手机号')).toBeVisible();
     await page.getByLabel('手机号').fill('13800138000');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, signIn } from './helpers';
 
 const shots = new URL('./screenshots/', import.meta.url).pathname;
 mkdirSync(shots, { recursive: true });
@@ -9,7 +9,7 @@ for (const width of [375, 768, 1280]) {
   test(`usable at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 860 });
     await page.goto('/login');
-    await expect(page.getByLabel('账号')).toBeVisible();
+    await expect(page.getByLabel('账号')).toBeVisible(PAGE_LOAD);
     await expect(page.getByRole('link', { name: '注册账号' })).toBeVisible();
     await page.screenshot({ path: `${shots}login-${width}.png`, fullPage: true });
 
@@ -36,7 +36,7 @@ for (const width of [375, 768, 1280]) {
       await expect(page.locator('.helio-shell__aside')).toBeVisible();
     }
     await page.goto('/info/index');
-    await expect(page.getByRole('tab', { name: '修改密码' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '修改密码' })).toBeVisible(PAGE_LOAD);
     await expect(page.getByLabel('昵称')).not.toHaveValue('');
     await page.screenshot({ path: `${shots}info-${width}.png`, fullPage: true });
   });

@@ -1,7 +1,7 @@
 /** Role grants decide what a user's menu and buttons show after signing in. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { signIn, watchProblems } from './helpers';
+import { PAGE_LOAD, signIn, watchProblems } from './helpers';
 import { adminApi, choose, dialog, openPage, row, save, search, shots, signInAs, toolbarButton, uniq } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
@@ -29,14 +29,14 @@ function postButton(box: Locator, title: string): Locator {
   return box.locator('.ant-tabs-tabpane-active .ant-tree-treenode', { has: box.page().locator(`.ant-tree-title:text-is("${title}")`) });
 }
 
-async function asUser(browser: Browser, account: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN' });
+async function asUser(browser: Browser, baseURL: string | undefined, account: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', baseURL });
   const page = await context.newPage();
   await signInAs(page, account, PASSWORD);
   return page;
 }
 
-test('a role grant changes what its user sees after signing in', async ({ page, browser, request }) => {
+test('a role grant changes what its user sees after signing in', async ({ page, browser, request, baseURL }) => {
   const problems = watchProblems(page);
   const u = uniq();
   const roleName = `E2E 岗位员 ${u}`;
@@ -81,7 +81,7 @@ test('a role grant changes what its user sees after signing in', async ({ page, 
     password: PASSWORD,
   });
 
-  let user = await asUser(browser, account);
+  let user = await asUser(browser, baseURL, account);
   const sidebar = user.getByRole('navigation', { name: /侧边菜单/ });
   await expect(sidebar.getByRole('menuitem', { name: '系统管理', exact: true })).toBeVisible();
   await expect(sidebar.getByRole('menuitem', { name: '权限管理', exact: true })).toHaveCount(0);
@@ -94,7 +94,7 @@ test('a role grant changes what its user sees after signing in', async ({ page, 
   await expect(user.getByRole('button', { name: /编\s*辑/ }).first()).toBeVisible();
   await user.screenshot({ path: `${shots}role-grant-user-before.png` });
   await user.goto('/system/user');
-  await expect(user.getByText('抱歉，你无权访问该页面').or(user.getByText(/无权/)).first()).toBeVisible();
+  await expect(user.getByText('抱歉，你无权访问该页面').or(user.getByText(/无权/)).first()).toBeVisible(PAGE_LOAD);
   await user.context().close();
 
   // Change the grant: no "新增", but "删除".
@@ -106,7 +106,7 @@ test('a role grant changes what its user sees after signing in', async ({ page, 
   await postButton(box, '删除').locator('.ant-tree-checkbox').click();
   await save(page);
 
-  user = await asUser(browser, account);
+  user = await asUser(browser, baseURL, account);
   await openPage(user, '/system/post');
   await expect(user.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
   await expect(user.getByRole('button', { name: /删\s*除/ }).first()).toBeVisible();

@@ -3,39 +3,25 @@
  * inverter tabs → battery → guardian → EV charger, in Chinese and in English, with screenshots of the charts in
  * e2e/screenshots/stations-*.png (look at them: a blank canvas is a failure the assertions cannot see).
  *
- * Data: the default e2e server runs with the simulator off, so it has no fleet. Unless E2E_STATIONS_URL points at a
- * running server with stations (e.g. `npm start`), beforeAll starts its own server from apps/server/dist with the
- * simulator on (HELIO_SIM_STATIONS=10, fresh temporary data dir, free HTTP and MQTT ports), waits until its stations
- * have backfilled history, and stops it afterwards. Build the server first (`npm run build -w apps/server`) and the
- * web app (`npm run build -w apps/web`): that server serves apps/web/dist.
+ * Data: the workers' servers run with the simulator off, so they have no fleet. These tests read the server with the
+ * simulator on (HELIO_SIM_STATIONS=10, fresh data dir) that the global setup launches for the whole run
+ * (e2e/global-setup.ts), or the one E2E_STATIONS_URL points at (e.g. `npm start`); each worker waits until its
+ * stations report before its first walk. Every test only reads the fleet or adds its own device, so they run in
+ * parallel like the rest.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ADMIN, watchProblems } from './helpers';
+import { expect, test } from './fixtures';
+import { ADMIN, PAGE_LOAD, watchProblems } from './helpers';
+import { startServer, type E2EServer } from './servers';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
 let base = process.env.E2E_STATIONS_URL ?? '';
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** Only when the fleet was not launched for the run (a config without the global setup): this worker's own. */
+let ownFleet: E2EServer | undefined;
 
 /** Signed-in API access to `base` (admin), for waiting on the fleet. */
 async function api() {
@@ -77,43 +63,22 @@ async function hasFleet(): Promise<boolean> {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  if (base) return;
-  const port = await freePort();
-  const mqtt = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-stations-'));
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HELIO_DATA_DIR: dataDir,
-      HELIO_CAPTCHA: 'off',
-      HELIO_SIMULATOR: 'on',
-      HELIO_SIM_STATIONS: '10',
-      HELIO_SIM_INTERVAL: '20',
-      HELIO_ADMIN_PASSWORD: ADMIN.password,
-      HELIO_MQTT_PORT: String(mqtt),
-      HELIO_LOG_LEVEL: 'warn',
-      HELIO_LOGIN_IP_MAX_FAILURES: '10000',
-    },
-  });
+  if (!base) {
+    ownFleet = await startServer({ HELIO_E2E_SIMULATOR: 'on', HELIO_SIM_STATIONS: '10', HELIO_SIM_INTERVAL: '20' });
+    base = ownFleet.url;
+  }
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (await hasFleet()) return;
     await new Promise((r) => setTimeout(r, 2000));
   }
-  throw new Error('the simulator fleet did not come up within 240 s');
+  const log = process.env.E2E_STATIONS_LOG;
+  const tail = log && fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-4000) : '';
+  throw new Error(`the simulator fleet at ${base} did not come up within 240 s${tail ? `; its server said:\n${tail}` : ''}`);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await ownFleet?.stop();
 });
 
 async function signIn(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
@@ -129,13 +94,13 @@ async function signIn(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
   await page.getByLabel(en ? 'Account' : '账号').fill(ADMIN.account);
   await page.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: en ? 'Sign in' : /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
 }
 
 /** A chart has drawn: its canvas exists and is not blank (some non-transparent pixels). */
 async function expectChartDrawn(page: Page, label: string | RegExp): Promise<void> {
   const chart = page.getByRole('img', { name: label }).first();
-  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart.locator('canvas').first()).toBeVisible(PAGE_LOAD);
   await expect
     .poll(async () =>
       chart.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
@@ -221,7 +186,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
 
     // Home dashboard: figures, KPI formulas, status summary, chart.
     const home = page.getByTestId('home-dashboard');
-    await expect(home).toBeVisible();
+    await expect(home).toBeVisible(PAGE_LOAD);
     await expect(home.getByTestId('home-today-generation')).toContainText(L.todayGeneration);
     await expect(home.getByTestId('home-plant-status')).toContainText(L.normal);
     await expectChartDrawn(page, L.performance);
@@ -229,14 +194,14 @@ for (const language of ['zh-CN', 'en-US'] as const) {
 
     // Station list → detail.
     await page.goto(`${base}/power-station-equip/power`);
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible(PAGE_LOAD);
     await expect(page.locator('.ant-table-tbody .ant-tag').first()).toBeVisible();
     await openFirst(page, L.normal);
-    await expect(page).toHaveURL(/\/power-station-equip\/power\/detail\/\d+$/);
+    await expect(page).toHaveURL(/\/power-station-equip\/power\/detail\/\d+$/, PAGE_LOAD);
     // The detail tab is named from the station texts, which arrive with the page's chunk (not the bare key).
-    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible();
+    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible(PAGE_LOAD);
     const flow = page.getByTestId('energy-flow');
-    await expect(flow.getByRole('img', { name: new RegExp(L.flow) })).toBeVisible();
+    await expect(flow.getByRole('img', { name: new RegExp(L.flow) })).toBeVisible(PAGE_LOAD);
     await expectChartDrawn(page, L.energyChart);
     await shot(page, `station-${tag}`);
     await page.getByTestId('station-energy-chart').getByText(L.month, { exact: true }).click();
@@ -250,7 +215,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
       .locator('.ant-typography', { hasText: /^HLI/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/inverter\/detail\/\d+$/);
+    await expect(page).toHaveURL(/\/inverter\/detail\/\d+$/, PAGE_LOAD);
     const inverter = page.getByTestId('inverter-detail');
     for (const name of L.tabs) {
       await inverter.getByRole('tab', { name, exact: true }).click();
@@ -265,9 +230,9 @@ for (const language of ['zh-CN', 'en-US'] as const) {
 
     // Batteries: summary + list → detail tabs.
     await page.goto(`${base}/battery`);
-    await expect(page.getByTestId('device-summary')).toBeVisible();
+    await expect(page.getByTestId('device-summary')).toBeVisible(PAGE_LOAD);
     await openFirst(page, L.normal);
-    await expect(page).toHaveURL(/\/battery\/detail\/\d+$/);
+    await expect(page).toHaveURL(/\/battery\/detail\/\d+$/, PAGE_LOAD);
     const battery = page.getByTestId('battery-detail');
     for (const name of L.batteryTabs) {
       await battery.getByRole('tab', { name, exact: true }).click();
@@ -280,9 +245,9 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     // Guardians: list → detail (three-phase, protection with thresholds, alarms).
     await page.goto(`${base}/guardian`);
     // After a full load the kept tabs are named again once the station texts arrive with the page's chunk.
-    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible();
+    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible(PAGE_LOAD);
     await openFirst(page);
-    await expect(page).toHaveURL(/\/guardian\/detail\/\d+$/);
+    await expect(page).toHaveURL(/\/guardian\/detail\/\d+$/, PAGE_LOAD);
     const guardian = page.getByTestId('guardian-detail');
     for (const name of L.guardianTabs) {
       await guardian.getByRole('tab', { name, exact: true }).click();
@@ -295,10 +260,10 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     // EV chargers: list → detail → sessions.
     await page.goto(`${base}/charge`);
     await openFirst(page);
-    await expect(page).toHaveURL(/\/charge\/detail\/\d+$/);
+    await expect(page).toHaveURL(/\/charge\/detail\/\d+$/, PAGE_LOAD);
     const charger = page.getByTestId('charger-detail');
     await charger.getByRole('tab', { name: L.sessions, exact: true }).click();
-    await expect(charger.getByRole('tabpanel').locator('.ant-table')).toBeVisible();
+    await expect(charger.getByRole('tabpanel').locator('.ant-table')).toBeVisible(PAGE_LOAD);
     await shot(page, `charger-${tag}`);
 
     expect(problems).toEqual([]);
@@ -310,12 +275,12 @@ test('stations at 375 px (zh-CN)', async ({ page }) => {
   const problems = watchProblems(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, 'zh-CN');
-  await expect(page.getByTestId('home-dashboard')).toBeVisible();
+  await expect(page.getByTestId('home-dashboard')).toBeVisible(PAGE_LOAD);
   await expectChartDrawn(page, TEXT['zh-CN'].performance);
   await shot(page, 'home-375');
   await page.goto(`${base}/power-station-equip/power`);
   await openFirst(page);
-  await expect(page.getByTestId('energy-flow')).toBeVisible();
+  await expect(page.getByTestId('energy-flow')).toBeVisible(PAGE_LOAD);
   await expectChartDrawn(page, TEXT['zh-CN'].energyChart);
   await shot(page, 'station-375');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

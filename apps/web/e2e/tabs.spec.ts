@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { openMenu, signIn, tabBar, tabCloseButton, tabLabels } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, openMenu, signIn, tabBar, tabCloseButton, tabLabels } from './helpers';
 
 test.describe('tab bar', () => {
   test('menus open as tabs; closing the active tab opens its neighbour; the first tab stays; tabs survive a reload', async ({
@@ -26,7 +26,7 @@ test.describe('tab bar', () => {
     await expect(tabCloseButton(page, '用户管理')).toHaveCount(1);
 
     await page.reload();
-    await expect(tabs).toHaveText(['首页', '用户管理', '岗位管理']);
+    await expect(tabs).toHaveText(['首页', '用户管理', '岗位管理'], PAGE_LOAD);
     await expect(page).toHaveURL(/\/system\/post$/);
   });
 

@@ -3,9 +3,9 @@
  * selection and batch delete; a 600-wide dialog that does not close on an outside click; menus from the menu tree
  * saved comma-joined; on edit only leaf ids pre-selected; '请输入产品包名称' on blur and '请选择菜单'.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, watchProblems } from './helpers';
-import { adminApi, checkTreeSelect, confirm, dialog, openPage, row, save, search, shots, toolbarButton, uniq } from './crud-helpers';
+import { adminApi, checkTreeSelect, confirm, dialog, openPage, row, save, search, shots, succeeded, toolbarButton, uniq } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 180_000 });
@@ -91,7 +91,7 @@ test('tenant packages: the whole flow of the spec', async ({ page, request }) =>
   await row(page, partial).getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   await expect(row(page, partial)).toHaveCount(0);
 
   // Batch delete two selected rows; the selection is cleared afterwards.
@@ -102,7 +102,7 @@ test('tenant packages: the whole flow of the spec', async ({ page, request }) =>
   await row(page, second).locator('.ant-checkbox-input').check();
   await (await toolbarButton(page, /删\s*除/)).click();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   await expect(row(page, name)).toHaveCount(0);
   await expect(row(page, second)).toHaveCount(0);
   await expect(page.locator('.ant-table-row .ant-checkbox-checked')).toHaveCount(0);

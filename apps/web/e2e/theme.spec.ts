@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, signIn } from './helpers';
 
 test.describe('themes and colour', () => {
   test('a chosen theme changes the look and persists', async ({ page }) => {
@@ -17,7 +17,7 @@ test.describe('themes and colour', () => {
     await page.getByRole('option', { name: 'LTE' }).click();
     await expect(shell).toHaveAttribute('data-theme', 'lte');
     await page.reload();
-    await expect(page.locator('.helio-shell')).toHaveAttribute('data-theme', 'lte');
+    await expect(page.locator('.helio-shell')).toHaveAttribute('data-theme', 'lte', PAGE_LOAD);
   });
 
   test('the primary colour is applied and persists', async ({ page }) => {

@@ -1,8 +1,8 @@
 /** Users: every validation error of the add form shown, then fixed; the server's duplicate check; edit and delete. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Locator } from '@playwright/test';
 import { signIn, watchProblems } from './helpers';
-import { adminApi, confirm, dialog, openPage, pickTreeSelect, row, rowWithCell, save, search, shots, toolbarButton, uniq } from './crud-helpers';
+import { adminApi, confirm, dialog, openPage, pickTreeSelect, row, rowWithCell, save, search, shots, succeeded, toolbarButton, uniq } from './crud-helpers';
 
 // Long flows through several dialogs; the project machine is slow under load.
 test.describe.configure({ timeout: 180_000 });
@@ -95,7 +95,7 @@ test('user create: each validation error shown, then fixed', async ({ page }) =>
   await page.locator('.ant-table-thead .ant-checkbox-input').check();
   await (await toolbarButton(page, /删\s*除/)).click();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   await expect(page.locator('.ant-table-row')).toHaveCount(0);
   await page.screenshot({ path: `${shots}user-list.png` });
   // The refused save: its 400 and the console log the spec asks for (a failed save is logged).
@@ -136,7 +136,7 @@ test('user tools: grant roles, reset password, unlock, platform, import errors, 
   await (await toolbarButton(page, /密码重置/)).click();
   await expect(page.locator('.ant-modal-confirm').getByText(/生成新的随机密码/)).toBeVisible();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   const issued = page.locator('.ant-modal').filter({ hasText: '我已记下' });
   await expect(issued.getByRole('row').filter({ hasText: account })).toContainText(/[A-Za-z0-9]{10}/);
   await issued.getByRole('button', { name: '我已记下' }).click();
@@ -144,7 +144,7 @@ test('user tools: grant roles, reset password, unlock, platform, import errors, 
   await (await toolbarButton(page, /账号解封/)).click();
   await expect(page.getByText('确定将选择账号解封?')).toBeVisible();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
 
   // Platform settings of a row.
   await user.getByRole('button', { name: '平台配置' }).click();

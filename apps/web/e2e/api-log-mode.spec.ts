@@ -1,11 +1,11 @@
 /**
- * Issue 5, API log switched at run time: a platform administrator adds the parameter `log.api.mode` on the parameter
+ * API log switched at run time: a platform administrator adds the parameter `log.api.mode` on the parameter
  * screen (a value other than changes/all/off is refused with the translated message), sets it to `all`, sees a read
  * (GET) in the API log, and removes the parameter again, which returns the server to HELIO_API_LOG (`changes`).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, watchProblems } from './helpers';
-import { confirm, dialog, openPage, rowWithCell, save, search, shots, toolbarButton } from './crud-helpers';
+import { confirm, dialog, openPage, rowWithCell, save, search, shots, succeeded, toolbarButton } from './crud-helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -23,7 +23,7 @@ test('the log.api.mode parameter turns full API logging on and off without a res
   await expect(page.getByText('参数log.api.mode的键值只能是: changes, all, off').last()).toBeVisible();
   await expect(box).toBeVisible(); // nothing saved, nothing typed lost
   await expect(box.getByLabel('参数键值')).toHaveValue('verbose');
-  await page.screenshot({ path: `${shots}issue5-log-mode-refused.png` });
+  await page.screenshot({ path: `${shots}api-log-mode-refused.png` });
 
   await box.getByLabel('参数键值').fill('all');
   await save(page);
@@ -35,7 +35,7 @@ test('the log.api.mode parameter turns full API logging on and off without a res
   const logged = page.locator('.ant-table-row', { hasText: '/api/blade-system/post/list' }).first();
   await expect(logged).toBeVisible({ timeout: 20_000 });
   await expect(logged).toContainText('GET');
-  await page.screenshot({ path: `${shots}issue5-log-mode-all.png` });
+  await page.screenshot({ path: `${shots}api-log-mode-all.png` });
 
   // Remove the parameter: back to `changes`.
   await openPage(page, '/system/param');
@@ -44,7 +44,7 @@ test('the log.api.mode parameter turns full API logging on and off without a res
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /删\s*除/ }).click();
   await confirm(page);
-  await expect(page.getByText('操作成功!').last()).toBeVisible();
+  await succeeded(page);
   await expect(rowWithCell(page, 'log.api.mode')).toHaveCount(0);
 
   // The refused save is the only failure.

@@ -1,15 +1,14 @@
 /**
- * Issue 5 as a user, in English: a data source on the local PostgreSQL (a host outside the allow-list is refused
+ * As a user, in English: a data source on the local PostgreSQL (a host outside the allow-list is refused
  * with the translated message), a model built from one of its tables, a code record, and "Generate", which
  * downloads a zip of the module's files; then the API log shows that request's parameters with the password masked.
  * Needs PostgreSQL at 127.0.0.1:5432 (user postgres; as CI provides), else skipped.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import pg from 'pg';
-import { dialog, openPage, pickTreeSelect, save, search, shots, uniq } from './crud-helpers';
+import { dialog, openPage, pickOption, pickTreeSelect, save, search, shots, uniq } from './crud-helpers';
 import { signIn, watchProblems } from './helpers';
-import { pickOption } from './issue5-helpers';
 
 const ADMIN_URL = process.env.HELIO_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const target = new URL(ADMIN_URL);
@@ -67,7 +66,7 @@ test.beforeAll(async () => {
     );
   } catch (e) {
     available = false;
-    console.warn(`issue5-codegen: no PostgreSQL at ${ADMIN_URL} (${(e as Error).message}); skipped`);
+    console.warn(`codegen: no PostgreSQL at ${ADMIN_URL} (${(e as Error).message}); skipped`);
   }
 });
 
@@ -100,7 +99,7 @@ test('data source, model from a table, code record, generate and download the zi
   await dsRow.getByRole('button', { name: 'Test connection' }).click();
   const answer = page.locator('.ant-modal-confirm', { hasText: 'Connected' });
   await expect(answer.getByTestId('datasource-version')).toContainText('PostgreSQL');
-  await page.screenshot({ path: `${shots}issue5-datasource-test.png` });
+  await page.screenshot({ path: `${shots}codegen-datasource-test.png` });
   await answer.getByRole('button', { name: 'OK' }).click();
 
   // ---- model from a table, its fields saved ----
@@ -113,7 +112,7 @@ test('data source, model from a table, code record, generate and download the zi
   await expect(box.getByLabel('Name', { exact: true })).toHaveValue('PV assets');
   await box.getByLabel('Name', { exact: true }).fill(`PV assets ${key}`);
   await box.getByLabel('Code', { exact: true }).fill(`pv_asset_${key}`);
-  await page.screenshot({ path: `${shots}issue5-model-build.png` });
+  await page.screenshot({ path: `${shots}codegen-model-build.png` });
   await box.getByRole('button', { name: 'Create model' }).click();
   const fields = page.locator('.ant-modal', { hasText: `Fields: PV assets ${key}` });
   await expect(fields.getByRole('cell', { name: 'capacity_kw', exact: true })).toBeVisible();
@@ -141,7 +140,7 @@ test('data source, model from a table, code record, generate and download the zi
   expect(entries.length).toBeGreaterThan(3);
   expect(entries.some((n) => n.endsWith('.resource.ts'))).toBe(true);
   expect(entries.some((n) => n.endsWith('-page.tsx'))).toBe(true);
-  await page.screenshot({ path: `${shots}issue5-code.png` });
+  await page.screenshot({ path: `${shots}codegen-zip.png` });
 
   // ---- the API log shows the data source request with the password masked ----
   await openPage(page, '/monitor/log/api');
@@ -152,7 +151,7 @@ test('data source, model from a table, code record, generate and download the zi
   const params = page.locator('.ant-modal [data-field="params"]');
   await expect(params).toContainText('******');
   await expect(params).not.toContainText(PASSWORD);
-  await page.screenshot({ path: `${shots}issue5-api-log.png` });
+  await page.screenshot({ path: `${shots}codegen-api-log.png` });
 
   // The refused save is the only failure (its call, and the dialog logging it to the console, spec §8).
   expect(problems.filter((p) => !p.includes('/api/blade-develop/datasource/submit') && !p.includes('not allowed: 10.9.8.7'))).toEqual([]);

@@ -1,12 +1,11 @@
 /**
- * Issue 5 as a user: publish a notice with formatted content; it appears in the top bar's bell; opening it shows
+ * As a user: publish a notice with formatted content; it appears in the top bar's bell; opening it shows
  * the content and marks it read, and the bell's count drops.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { dialog, openPage, save, shots, uniq } from './crud-helpers';
-import { signIn, watchProblems } from './helpers';
-import { pickOption } from './issue5-helpers';
+import { dialog, openPage, pickOption, save, shots, uniq } from './crud-helpers';
+import { PAGE_LOAD, signIn, watchProblems } from './helpers';
 
 const bell = (page: Page) => page.locator('.helio-header').getByRole('button', { name: '通知公告' });
 /** The bell's badge number (0 when there is no badge). */
@@ -21,7 +20,7 @@ test('a published notice shows in the bell; reading it marks it read', async ({ 
   const unread = page.waitForResponse((r) => r.url().includes('/api/blade-desk/notice/unread'));
   await page.reload();
   await unread;
-  await expect(page.locator('.ant-table').first()).toBeVisible();
+  await expect(page.locator('.ant-table').first()).toBeVisible(PAGE_LOAD);
   const before = await count(page);
 
   const title = `E2E 通知 ${uniq()}`;
@@ -34,7 +33,7 @@ test('a published notice shows in the bell; reading it marks it read', async ({ 
   await page.keyboard.type('Plant maintenance on Saturday. ');
   await box.getByRole('button', { name: '加粗' }).click();
   await page.keyboard.type('Bring your badge.');
-  await page.screenshot({ path: `${shots}issue5-notice-editor.png` });
+  await page.screenshot({ path: `${shots}notice-editor.png` });
   await save(page);
   await expect(page.locator('.ant-table-row', { hasText: title })).toBeVisible();
 
@@ -43,7 +42,7 @@ test('a published notice shows in the bell; reading it marks it read', async ({ 
   await bell(page).click();
   const item = page.locator('.helio-notice__item', { hasText: title });
   await expect(item).toBeVisible();
-  await page.screenshot({ path: `${shots}issue5-notice-bell.png` });
+  await page.screenshot({ path: `${shots}notice-bell.png` });
   const read = page.waitForResponse((r) => r.url().includes('/api/blade-desk/notice/read'));
   await item.click();
   expect((await read).status()).toBe(200);
@@ -51,13 +50,13 @@ test('a published notice shows in the bell; reading it marks it read', async ({ 
   await expect(shown.locator('.helio-notice-content b, .helio-notice-content strong')).toHaveText('Bring your badge.');
   await expect(shown).toContainText('Plant maintenance on Saturday.');
   await expect(shown).toContainText('发布通知');
-  await page.screenshot({ path: `${shots}issue5-notice-read.png` });
+  await page.screenshot({ path: `${shots}notice-read.png` });
   await shown.getByRole('button', { name: /关\s*闭/ }).click();
   await expect.poll(() => count(page)).toBe(before);
 
   // Read for this user: after a reload it is not counted again.
   await page.reload();
-  await expect(page.locator('.ant-table').first()).toBeVisible();
+  await expect(page.locator('.ant-table').first()).toBeVisible(PAGE_LOAD);
   await bell(page).click();
   await expect(page.locator('.helio-notice__item', { hasText: title })).toHaveCount(0);
   expect(problems).toEqual([]);

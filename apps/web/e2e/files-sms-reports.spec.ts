@@ -1,13 +1,12 @@
 /**
- * Issue 5 as a user: an avatar uploaded on Personal info (refused when too big, then shown in the header after
+ * As a user: an avatar uploaded on Personal info (refused when too big, then shown in the header after
  * saving, and listed under attachments, downloadable), and a test SMS sent from the SMS screen that shows up in the
- * outbox (the default log-only provider sends nothing and records the message).
+ * outbox (the default log-only provider sends nothing and records the message), and a report generated and downloaded.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { dialog, openPage, shots, uniq } from './crud-helpers';
-import { signIn, watchProblems } from './helpers';
-import { pickOption } from './issue5-helpers';
+import { expect, test } from './fixtures';
+import { dialog, openPage, pickOption, shots, uniq } from './crud-helpers';
+import { PAGE_LOAD, signIn, watchProblems } from './helpers';
 
 /** A valid 8×8 orange PNG (the server sniffs the content). */
 const PNG = Buffer.from(
@@ -19,7 +18,7 @@ test('avatar: refused over 500 kB, uploaded as a jpg/png, shown in the header af
   const problems = watchProblems(page);
   await signIn(page);
   await page.goto('/info/index');
-  await expect(page.getByLabel('昵称')).not.toHaveValue('');
+  await expect(page.getByLabel('昵称')).not.toHaveValue('', PAGE_LOAD);
   const input = page.locator('input[type="file"]');
 
   // Over 500 kB: refused in the browser, nothing is sent.
@@ -41,11 +40,11 @@ test('avatar: refused over 500 kB, uploaded as a jpg/png, shown in the header af
   // The signed link serves the picture itself (public, so <img> works without the token).
   const served = await page.request.get(link);
   expect(served.headers()['content-type']).toBe('image/png');
-  await page.screenshot({ path: `${shots}issue5-avatar.png` });
+  await page.screenshot({ path: `${shots}avatar.png` });
 
   // After a reload the header still shows it.
   await page.reload();
-  await expect(page.locator('.helio-header__user img')).toHaveAttribute('src', link);
+  await expect(page.locator('.helio-header__user img')).toHaveAttribute('src', link, PAGE_LOAD);
 
   // The upload is an attachment (use "头像"), downloadable with its original name.
   await openPage(page, '/resource/attach');
@@ -54,7 +53,7 @@ test('avatar: refused over 500 kB, uploaded as a jpg/png, shown in the header af
   const download = page.waitForEvent('download');
   await row.getByRole('button', { name: /下\s*载/ }).click();
   expect((await download).suggestedFilename()).toBe('me.png');
-  await page.screenshot({ path: `${shots}issue5-attachments.png` });
+  await page.screenshot({ path: `${shots}attachments.png` });
   expect(problems).toEqual([]);
 });
 
@@ -79,7 +78,7 @@ test('SMS: a test message goes to the outbox', async ({ page }) => {
   await expect(sent).toContainText(text);
   await expect(sent).toContainText('成功');
   await expect(sent).toContainText('日志输出');
-  await page.screenshot({ path: `${shots}issue5-sms-outbox.png` });
+  await page.screenshot({ path: `${shots}sms-outbox.png` });
   expect(problems).toEqual([]);
 });
 
@@ -100,6 +99,6 @@ test('reports: generate the API activity workbook and download it', async ({ pag
   expect(file.suggestedFilename()).toMatch(/^api-activity-\d{12}\.xlsx$/);
   const head = readFileSync((await file.path())!).subarray(0, 2).toString('binary');
   expect(head).toBe('PK');
-  await page.screenshot({ path: `${shots}issue5-reports.png` });
+  await page.screenshot({ path: `${shots}reports.png` });
   expect(problems).toEqual([]);
 });
