@@ -1,4 +1,6 @@
-// Sums the JSON reports of every suite CI ran into one closing line: "N passed, N failed".
+// Sums the JSON reports of every suite CI ran into one closing line: "N passed, N failed". Before it: each suite's
+// result and own time, and each step's own time (steps may run side by side: their start and end on the CI clock
+// show which did), then the wall time of the whole run.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -6,33 +8,54 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+const secs = (ms) => `${Math.round(ms / 1000)} s`;
+const files = dir && fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+if (files.length) console.log('Suites:');
 for (const f of files) {
   const r = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   if ('numPassedTests' in r) {
-    // vitest json reporter
+    // vitest json reporter: the suite's own time runs from its start to the end of its last file
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    console.log(`${f}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    const end = Math.max(r.startTime, ...(r.testResults ?? []).map((t) => t.endTime ?? 0));
+    console.log(`  ${f.padEnd(28)} ${String(r.numPassedTests).padStart(5)} passed, ${r.numFailedTests} failed  ${secs(end - r.startTime).padStart(7)}`);
   } else if (r.stats) {
     // playwright json reporter
     passed += r.stats.expected;
     failed += r.stats.unexpected + (r.stats.flaky ?? 0);
     skipped += r.stats.skipped;
-    console.log(`${f}: ${r.stats.expected} passed, ${r.stats.unexpected} failed`);
+    const flaky = r.stats.flaky ? `, ${r.stats.flaky} flaky` : '';
+    console.log(`  ${f.padEnd(28)} ${String(r.stats.expected).padStart(5)} passed, ${r.stats.unexpected} failed${flaky}  ${secs(r.stats.duration).padStart(7)}`);
   }
 }
 const times = path.join(dir ?? '', 'times.tsv');
 if (dir && fs.existsSync(times)) {
-  console.log('\nTime per step:');
-  let total = 0;
-  for (const line of fs.readFileSync(times, 'utf8').trim().split('\n')) {
-    const [name, secs, rc] = line.split('\t');
-    total += Number(secs);
-    console.log(`  ${name.padEnd(42)} ${String(secs).padStart(5)} s${rc === '0' ? '' : `  (exit ${rc})`}`);
+  // name, seconds, exit code[, start and end on the CI clock]
+  const steps = fs
+    .readFileSync(times, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [name, s, rc, start, end] = line.split('\t');
+      return { name, secs: Number(s), rc, start: start === undefined ? undefined : Number(start), end: end === undefined ? undefined : Number(end) };
+    });
+  console.log('\nTime per step (own time; steps with overlapping start–end ran side by side):');
+  let sum = 0;
+  for (const st of steps) {
+    sum += st.secs;
+    const span = st.start === undefined ? '' : `   ${String(st.start).padStart(5)} → ${String(st.end).padEnd(5)}`;
+    console.log(`  ${st.name.padEnd(42)} ${String(st.secs).padStart(5)} s${span}${st.rc === '0' ? '' : `  (exit ${st.rc})`}`);
   }
-  console.log(`  ${'total'.padEnd(42)} ${String(total).padStart(5)} s\n`);
+  const timed = steps.filter((st) => st.start !== undefined);
+  if (timed.length === steps.length && timed.length) {
+    const wall = Math.max(...timed.map((st) => st.end)) - Math.min(...timed.map((st) => st.start));
+    console.log(`  ${'sum of step times'.padEnd(42)} ${String(sum).padStart(5)} s`);
+    console.log(`  ${'wall time'.padEnd(42)} ${String(wall).padStart(5)} s\n`);
+  } else {
+    console.log(`  ${'total'.padEnd(42)} ${String(sum).padStart(5)} s\n`);
+  }
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || files.length === 0 ? 1 : 0);

@@ -10,11 +10,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, root } from './lib.mjs';
 
-if (process.env.HELIO_E2E_SKIP_BUILD !== '1') buildIfStale();
+// The servers run a copy of the server bundle (apps/server/dist-e2e/, same depth as dist/ so it finds drizzle/ and
+// dist/pglite-template the same way): a rebuild of dist/ during the run — the durability test bundles the server
+// into dist/ again — never hands a starting server a half-written main.js.
+const bundleDir = path.join(root, 'apps/server/dist-e2e');
+if (process.env.HELIO_E2E_SKIP_BUILD !== '1') {
+  buildIfStale();
+  const tmp = fs.mkdtempSync(path.join(root, 'apps/server/dist-e2e-tmp-'));
+  for (const f of ['main.js', 'main.js.map']) {
+    const from = path.join(root, 'apps/server/dist', f);
+    if (fs.existsSync(from)) fs.copyFileSync(from, path.join(tmp, f));
+  }
+  fs.rmSync(bundleDir, { recursive: true, force: true });
+  fs.renameSync(tmp, bundleDir);
+}
 if (process.argv.includes('--build-only')) process.exit(0);
+const mainJs = fs.existsSync(path.join(bundleDir, 'main.js')) ? path.join(bundleDir, 'main.js') : path.join(root, 'apps/server/dist/main.js');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
-const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [mainJs], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { ciReporters } from '../../scripts/vitest-reporters.mjs';
 
@@ -8,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Test files wait on databases, child servers and brokers much of the time: at least two at once even on a 2-core
+    // machine (vitest's own default there is one). VITEST_MAX_WORKERS overrides (.ci/run: 1 for the shared Mosquitto).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     reporters: ciReporters('server'),
   },
 });

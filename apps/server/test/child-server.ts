@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pg from 'pg';
+import { modulesGlobPlugin } from '../modules-glob-plugin.mjs';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,6 +40,8 @@ export async function buildServer(name: string): Promise<{ mainJs: string; remov
     format: 'esm',
     external: Object.keys(pkg.dependencies ?? {}),
     logLevel: 'warning',
+    // The kernel finds modules by reading src/modules/ at start; a bundle has them imported statically instead.
+    plugins: [modulesGlobPlugin(path.join(SERVER_DIR, 'src'))],
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   return { mainJs: path.join(outdir, 'main.js'), remove: () => fs.rmSync(outdir, { recursive: true, force: true }) };

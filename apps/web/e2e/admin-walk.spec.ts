@@ -148,7 +148,7 @@ for (const [name, walk] of Object.entries(WALKS)) {
   test(`walk: ${name}`, async ({ page }) => {
     const problems = watchProblems(page);
     const u = uniq();
-    await signIn(page);
+    await signIn(page, 'zh-CN', walk.path);
     await openPage(page, walk.path);
     if (walk.path.startsWith('/authority/') && walk.path !== '/authority/role') {
       // Scopes are per menu: pick one on the left first.
@@ -183,7 +183,7 @@ for (const [name, walk] of Object.entries(WALKS)) {
 test('walk: tenants (licence, package, the new administrator password shown once)', async ({ page }) => {
   const problems = watchProblems(page);
   const name = `E2E 租户 ${uniq()}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/system/tenant');
   await openPage(page, '/system/tenant');
   await (await toolbarButton(page, /新\s*增/)).click();
   const box = dialog(page);
@@ -222,7 +222,7 @@ test('walk: tenants (licence, package, the new administrator password shown once
 test('walk in English: posts', async ({ page }) => {
   const problems = watchProblems(page);
   const u = uniq();
-  await signIn(page, 'en-US');
+  await signIn(page, 'en-US', '/system/post');
   await openPage(page, '/system/post');
   await expect(page.locator('.ant-pro-table-list-toolbar-title')).toHaveText('Posts');
   await (await toolbarButton(page, /Add/)).click();

@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 180_000 });
 
 test('the log.api.mode parameter turns full API logging on and off without a restart', async ({ page }) => {
   const problems = watchProblems(page);
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/system/param');
   await openPage(page, '/system/param');
 
   await (await toolbarButton(page, /新\s*增/)).click();

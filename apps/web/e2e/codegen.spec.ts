@@ -79,7 +79,7 @@ test('data source, model from a table, code record, generate and download the zi
   test.skip(!available, 'no PostgreSQL');
   test.setTimeout(120_000);
   const problems = watchProblems(page);
-  await signIn(page, 'en-US');
+  await signIn(page, 'en-US', '/tool/datasource');
   const key = uniq().replace(/[^a-z0-9]/g, '');
 
   // ---- data source: a host outside the allow-list is refused, the local one connects ----

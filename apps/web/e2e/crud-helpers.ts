@@ -18,9 +18,13 @@ export function dialog(page: Page): Locator {
   return page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
 }
 
-/** Open a console page by path and wait for its table (or its first card). */
+/**
+ * Open a console page by path and wait for its table (or its first card). Already there (signIn's `landing`): no
+ * reload, just the wait.
+ */
 export async function openPage(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  const here = new URL(page.url());
+  if (`${here.pathname}${here.search}` !== path) await page.goto(path);
   await expect(page.locator('.ant-table, .ant-card').first()).toBeVisible(PAGE_LOAD);
 }
 

@@ -15,7 +15,7 @@ function tables(page: Page): { codes: Locator; items: Locator } {
 test('business dictionary: sealed items are locked on the screen and on the server', async ({ page, request }) => {
   const problems = watchProblems(page);
   const code = `e2e_${uniq()}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/dict-vertical/index');
   await openPage(page, '/dict-vertical/index');
   const { codes, items } = tables(page);
 
@@ -77,7 +77,7 @@ test('business dictionary: sealed items are locked on the screen and on the serv
 test('system dictionary: codes and items side by side; add, edit, delete', async ({ page }) => {
   const problems = watchProblems(page);
   const code = `e2e_${uniq()}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/dict-horizontal/index');
   await openPage(page, '/dict-horizontal/index');
   const { codes, items } = tables(page);
   await expect(page.getByText('请先选择一个字典')).toBeVisible();

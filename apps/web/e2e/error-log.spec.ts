@@ -3,8 +3,7 @@ import { PAGE_LOAD, signIn } from './helpers';
 
 test.describe('local error log', () => {
   test('an uncaught UI error is counted, shown, uploaded to the server and cleared', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/test/index');
+    await signIn(page, 'zh-CN', '/test/index');
     const button = page.getByRole('button', { name: '错误日志' });
     await page.getByRole('button', { name: '触发一个错误' }).click();
     await page.getByRole('button', { name: '触发一个错误' }).click();
@@ -26,8 +25,7 @@ test.describe('local error log', () => {
   });
 
   test('clear asks first and says it is done', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/test/index');
+    await signIn(page, 'zh-CN', '/test/index');
     await page.getByRole('button', { name: '触发渲染错误' }).click();
     await expect(page.getByText('抱歉，服务器出错了')).toBeVisible(PAGE_LOAD);
     await page.getByRole('button', { name: '错误日志' }).click();

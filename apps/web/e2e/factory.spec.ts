@@ -48,7 +48,7 @@ test('inverter factory info: add, edit, export, import (bad, then good), delete'
   const api = await adminApi(request);
   const tag = uniq().toUpperCase();
   const sn = `E2E-INV-${tag}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/device-factory/inverter');
   await openPage(page, '/device-factory/inverter');
   await expect(page.getByText('逆变器出厂信息').first()).toBeVisible();
   for (const name of [/新\s*增/, /导\s*入/, /导\s*出/]) await expect(await toolbarButton(page, name)).toBeVisible();
@@ -167,7 +167,7 @@ test('battery, guardian and EV charger factory info: quick pass', async ({ page,
   const problems = watchProblems(page);
   const api = await adminApi(request);
   const tag = uniq().toUpperCase();
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/device-factory/battery');
 
   const inverter = `E2E-PINV-${tag}`;
   await api.post(`${INV}/save`, { deviceSn: inverter });
@@ -229,7 +229,7 @@ test('inverter factory info in English', async ({ page, request }) => {
   const api = await adminApi(request);
   const tag = uniq().toUpperCase();
   const sn = `E2E-EN-${tag}`;
-  await signIn(page, 'en-US');
+  await signIn(page, 'en-US', '/device-factory/inverter');
   await openPage(page, '/device-factory/inverter');
   await expect(page.getByText('Inverter factory info').first()).toBeVisible();
   await (await toolbarButton(page, 'Add')).click();

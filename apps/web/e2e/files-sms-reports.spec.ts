@@ -16,8 +16,7 @@ const PNG = Buffer.from(
 
 test('avatar: refused over 500 kB, uploaded as a jpg/png, shown in the header after saving and listed as an attachment', async ({ page }) => {
   const problems = watchProblems(page);
-  await signIn(page);
-  await page.goto('/info/index');
+  await signIn(page, 'zh-CN', '/info/index');
   await expect(page.getByLabel('昵称')).not.toHaveValue('', PAGE_LOAD);
   const input = page.locator('input[type="file"]');
 
@@ -59,7 +58,7 @@ test('avatar: refused over 500 kB, uploaded as a jpg/png, shown in the header af
 
 test('SMS: a test message goes to the outbox', async ({ page }) => {
   const problems = watchProblems(page);
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/resource/sms');
   await openPage(page, '/resource/sms');
   const phone = `+86139${Date.now().toString().slice(-8)}`;
   const text = `e2e-${uniq()}`;
@@ -84,7 +83,7 @@ test('SMS: a test message goes to the outbox', async ({ page }) => {
 
 test('reports: generate the API activity workbook and download it', async ({ page }) => {
   const problems = watchProblems(page);
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/report/list');
   await openPage(page, '/report/list');
   await page.getByRole('button', { name: '生成报表' }).click();
   const box = dialog(page);

@@ -42,9 +42,12 @@ export async function chooseLanguage(page: Page, language: 'zh-CN' | 'en-US'): P
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-/** Sign in through the form, in the given language; ends on the home page. */
-export async function signIn(page: Page, language: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<void> {
-  await page.goto('/login');
+/**
+ * Sign in through the form, in the given language; ends on the home page — or on `landing` (a path), reached the way
+ * a deep link is: the sign-in page with `?redirect=`, so the console loads once, on the page the test is about.
+ */
+export async function signIn(page: Page, language: 'zh-CN' | 'en-US' = 'zh-CN', landing?: string): Promise<void> {
+  await page.goto(landing ? `/login?redirect=${encodeURIComponent(landing)}` : '/login');
   await chooseLanguage(page, language);
   const en = language === 'en-US';
   const tenant = page.getByLabel(en ? 'Tenant ID' : '租户ID');
@@ -52,7 +55,7 @@ export async function signIn(page: Page, language: 'zh-CN' | 'en-US' = 'zh-CN'):
   await page.getByLabel(en ? 'Account' : '账号').fill(ADMIN.account);
   await page.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: en ? 'Sign in' : /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
+  await expect(page).toHaveURL(landing ? (url) => `${url.pathname}${url.search}` === landing : /\/wel\/index$/, PAGE_LOAD);
 }
 
 /** Open a menu leaf through the sidebar: group, then item. */

@@ -3,8 +3,7 @@ import { PAGE_LOAD, signIn } from './helpers';
 
 test.describe('personal info', () => {
   test('shows the signed-in user and saves a change of nickname', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/info/index');
+    await signIn(page, 'zh-CN', '/info/index');
     const nickname = page.getByLabel('昵称');
     await expect(nickname).not.toHaveValue('', PAGE_LOAD);
     await expect(page.getByLabel('账号')).toHaveValue('admin');
@@ -29,8 +28,7 @@ test.describe('personal info', () => {
   });
 
   test('password change checks the rules and shows the server answer', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/info/index');
+    await signIn(page, 'zh-CN', '/info/index');
     await page.getByRole('tab', { name: '修改密码' }).click();
     await page.getByLabel('原密码').fill('not-the-password-1');
     await page.getByLabel('新密码', { exact: true }).fill('short1');

@@ -2,8 +2,7 @@ import { expect, test } from './fixtures';
 import { PAGE_LOAD, signIn } from './helpers';
 
 test('antd and ProComponents texts follow the app language, including table pagination', async ({ page }) => {
-  await signIn(page, 'en-US');
-  await page.goto('/test/index');
+  await signIn(page, 'en-US', '/test/index');
   const pagination = page.locator('.ant-pagination');
   await expect(page.getByText('Sample data')).toBeVisible(PAGE_LOAD);
   await expect(pagination.getByText('10 / page')).toBeVisible();

@@ -14,7 +14,7 @@ const count = (page: Page) =>
 
 test('a published notice shows in the bell; reading it marks it read', async ({ page }) => {
   const problems = watchProblems(page);
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/desk/notice');
   await openPage(page, '/desk/notice');
   await expect(bell(page)).toBeVisible();
   const unread = page.waitForResponse((r) => r.url().includes('/api/blade-desk/notice/unread'));

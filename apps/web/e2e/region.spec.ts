@@ -39,8 +39,7 @@ test('regions: tree, form, export, import with overwrite 0 and 1, cascade', asyn
   const problems = watchProblems(page);
   const api = await adminApi(request);
   await api.raw(`/api/blade-system/region/remove?id=${CODE}`);
-  await signIn(page);
-  await page.goto('/base/region');
+  await signIn(page, 'zh-CN', '/base/region');
   await expect(page.locator('.ant-tree').getByText('北京市')).toBeVisible(PAGE_LOAD);
 
   // Lazy tree: children load on expand.

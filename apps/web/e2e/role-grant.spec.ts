@@ -41,7 +41,7 @@ test('a role grant changes what its user sees after signing in', async ({ page, 
   const u = uniq();
   const roleName = `E2E 岗位员 ${u}`;
   const alias = `e2e_post_${u}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/authority/role');
   await openPage(page, '/authority/role');
 
   // A new role through the screen.

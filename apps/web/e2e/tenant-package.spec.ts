@@ -28,7 +28,7 @@ function find(nodes: MenuNode[], title: string): MenuNode | undefined {
 test('tenant packages: the whole flow of the spec', async ({ page, request }) => {
   const problems = watchProblems(page);
   const name = `E2E 产品包 ${uniq()}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/system/tenant-package');
   await openPage(page, '/system/tenant-package');
 
   // Buttons: add, delete (batch), and per row edit and delete; never view.

@@ -13,7 +13,7 @@ test('user create: each validation error shown, then fixed', async ({ page }) =>
   const problems = watchProblems(page);
   const u = uniq();
   const account = `e2e_${u}`;
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/system/user');
   await openPage(page, '/system/user');
   await expect(page.locator('.helio-side-tree').getByText('Helio')).toBeVisible();
 
@@ -117,7 +117,7 @@ test('user tools: grant roles, reset password, unlock, platform, import errors, 
     roleId: byAlias('agent'),
     userType: 1,
   });
-  await signIn(page);
+  await signIn(page, 'zh-CN', '/system/user');
   await openPage(page, '/system/user');
   await search(page, '登录账号', account);
   const user = rowWithCell(page, account);
