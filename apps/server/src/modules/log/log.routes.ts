@@ -83,9 +83,9 @@ export async function logRoutes(app: FastifyInstance, s: ModuleContext): Promise
       tag: 'log',
       access: { permission: [def.page, `${def.page}_view`] },
       // Tenant isolation; server error rows (stacks) are for platform users only.
-      scope: (req, q) => [
-        tenantCondition(table.tenantId, req.user!, q),
-        kind === 'error' && !isPlatform(req.user!) ? eq(logError.source, 'web') : undefined,
+      scope: (actor, q) => [
+        tenantCondition(table.tenantId, actor, q),
+        kind === 'error' && !isPlatform(actor) ? eq(logError.source, 'web') : undefined,
       ],
       omitInList: ['params', 'stackTrace', 'userAgent'],
     });

@@ -2,11 +2,11 @@
  * Reports (`/api/blade-report/report/rest/*`): records of generated exports — `generate` builds one of the fixed
  * report types (report.service.ts) and stores it; `list`/`detail`, `download`, `remove`. Tenant-scoped.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { REPORT_TYPES, reportResource } from '@helio/contracts/modules/report/report.resource';
-import type { ModuleContext } from '../../kernel/types.js';
+import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { ok, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
 import { isId, nextId } from '../../core/ids.js';
@@ -22,7 +22,7 @@ const REPORTS_PER_MINUTE = 10;
 export async function reportRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
   const base = reportResource.api;
-  const scope = (req: FastifyRequest, q?: Record<string, unknown>) => [eq(reportFile.isDeleted, 0), tenantCondition(reportFile.tenantId, req.user!, q)];
+  const scope = (actor: Actor, q?: Record<string, unknown>) => [eq(reportFile.isDeleted, 0), tenantCondition(reportFile.tenantId, actor, q)];
 
   registerReadRoutes(app, s, {
     def: reportResource,
@@ -82,7 +82,7 @@ export async function reportRoutes(app: FastifyInstance, s: ModuleContext): Prom
     },
     async (req, reply) => {
       const { id } = req.query as { id: string };
-      const [row] = isId(id) ? await db.select().from(reportFile).where(and(eq(reportFile.id, id), ...scope(req))) : [];
+      const [row] = isId(id) ? await db.select().from(reportFile).where(and(eq(reportFile.id, id), ...scope(req.user!))) : [];
       if (!row?.content) throw new BizError('recordNotFound');
       return sendFile(reply, row.content, { name: row.fileName, mime: row.mime, size: row.content.length });
     },
@@ -100,7 +100,7 @@ export async function reportRoutes(app: FastifyInstance, s: ModuleContext): Prom
       const res = await db
         .update(reportFile)
         .set({ isDeleted: 1, content: null, updateUser: req.user!.userId, updateTime: new Date() })
-        .where(and(inArray(reportFile.id, ids), ...scope(req)))
+        .where(and(inArray(reportFile.id, ids), ...scope(req.user!)))
         .returning({ id: reportFile.id });
       return status(req, res.length > 0);
     },

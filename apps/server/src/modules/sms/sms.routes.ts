@@ -140,7 +140,7 @@ export async function smsRoutes(app: FastifyInstance, s: ModuleContext): Promise
     table: smsOutbox as unknown as ReadTable,
     tag: 'sms',
     access: { permission: ['sms', 'sms_view'] },
-    scope: (req, q) => [tenantCondition(smsOutbox.tenantId, req.user!, q)],
+    scope: (actor, q) => [tenantCondition(smsOutbox.tenantId, actor, q)],
   });
 
   // ---- verification codes ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { Type } from 'typebox';
 import { attachResource } from '@helio/contracts/modules/attach/attach.resource';
 import { ossResource } from '@helio/contracts/modules/oss/oss.resource';
-import type { ModuleContext } from '../../kernel/types.js';
+import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { ok, status } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
@@ -147,7 +147,7 @@ export async function storageRoutes(app: FastifyInstance, s: ModuleContext): Pro
   );
 
   // ---- attachments -------------------------------------------------------------------------------------------
-  const attachScope = (req: FastifyRequest, q?: Record<string, unknown>) => [eq(attach.isDeleted, 0), tenantCondition(attach.tenantId, req.user!, q)];
+  const attachScope = (actor: Actor, q?: Record<string, unknown>) => [eq(attach.isDeleted, 0), tenantCondition(attach.tenantId, actor, q)];
   registerReadRoutes(app, s, {
     def: attachResource,
     table: attach as unknown as ReadTable,
@@ -172,7 +172,7 @@ export async function storageRoutes(app: FastifyInstance, s: ModuleContext): Pro
       const rows = await db
         .update(attach)
         .set({ isDeleted: 1, updateUser: req.user!.userId, updateTime: new Date() })
-        .where(and(inArray(attach.id, ids), ...attachScope(req)))
+        .where(and(inArray(attach.id, ids), ...attachScope(req.user!)))
         .returning();
       for (const r of rows) await files.removeObject(r);
       return status(req, rows.length > 0);
@@ -197,7 +197,7 @@ export async function storageRoutes(app: FastifyInstance, s: ModuleContext): Pro
     },
     async (req, reply) => {
       const { id } = req.query as { id: string };
-      const [row] = isId(id) ? await db.select().from(attach).where(and(eq(attach.id, id), ...attachScope(req))) : [];
+      const [row] = isId(id) ? await db.select().from(attach).where(and(eq(attach.id, id), ...attachScope(req.user!))) : [];
       if (!row) throw new BizError('recordNotFound');
       return stream(reply, row);
     },
