@@ -81,6 +81,48 @@ export interface RuleViolation {
   params: Record<string, string | number>;
 }
 
+/** The message kinds a violation is shown as (the pattern variants all read "invalid format"). */
+export type RuleMessageKey = 'required' | 'tooLong' | 'tooShort' | 'invalidFormat' | 'notANumber' | 'outOfRange';
+
+/**
+ * The one wording of rule violations, in both languages: the server's 400 messages and the web forms' inline errors
+ * are both rendered from it (`{field}`, `{max}`, `{min}` are replaced).
+ */
+export const RULE_MESSAGES: Record<RuleMessageKey, { zh: string; en: string }> = {
+  required: { zh: '{field}不能为空', en: '{field} is required' },
+  tooLong: { zh: '{field}长度不能超过{max}个字符', en: '{field} must be at most {max} characters' },
+  tooShort: { zh: '{field}长度不能少于{min}个字符', en: '{field} must be at least {min} characters' },
+  outOfRange: { zh: '{field}超出允许范围', en: '{field} is out of the allowed range' },
+  invalidFormat: { zh: '{field}格式不正确', en: '{field} has an invalid format' },
+  notANumber: { zh: '{field}必须是数字', en: '{field} must be a number' },
+};
+
+export const VIOLATION_MESSAGE: Record<RuleViolation['key'], RuleMessageKey> = {
+  required: 'required',
+  tooLong: 'tooLong',
+  tooShort: 'tooShort',
+  invalidFormat: 'invalidFormat',
+  digitsOnly: 'invalidFormat',
+  mobileLength: 'invalidFormat',
+  keyChars: 'invalidFormat',
+  decimal: 'invalidFormat',
+  notANumber: 'notANumber',
+  outOfRange: 'outOfRange',
+};
+
+/** A rule message in `language` (zh-CN unless it starts with "en") with its parameters filled in. */
+export function ruleMessage(language: string, key: RuleMessageKey, params: Record<string, string | number>): string {
+  let text = language.startsWith('en') ? RULE_MESSAGES[key].en : RULE_MESSAGES[key].zh;
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}
+
+/** What a violation of `rule` says in `language`: the field's label in that language, then the message. */
+export function violationText(language: string, violation: RuleViolation, rule: FieldRule | undefined): string {
+  const label = rule?.label ? (language.startsWith('en') ? rule.label.en : rule.label.zh) : violation.field;
+  return ruleMessage(language, VIOLATION_MESSAGE[violation.key], { field: label, ...violation.params });
+}
+
 /** Check a record against rules; `partial` skips `required` for absent keys (updates of a subset). */
 export function checkRules(values: Record<string, unknown>, rules: Rules, partial = false): RuleViolation[] {
   const out: RuleViolation[] = [];

@@ -2,7 +2,11 @@
  * Server messages in zh-CN and en-US. The language follows the client's `Accept-Language` header (or `?lang=`);
  * Chinese is the default, as in the Blade family.
  */
+import { RULE_MESSAGES, type RuleMessageKey } from '@helio/contracts/validation';
+
 export type Lang = 'zh-CN' | 'en-US';
+
+const rule = (k: RuleMessageKey): [string, string] => [RULE_MESSAGES[k].zh, RULE_MESSAGES[k].en];
 
 export const MESSAGES = {
   success: ['操作成功', 'Success'],
@@ -37,12 +41,13 @@ export const MESSAGES = {
   oldPasswordWrong: ['原密码不正确', 'The current password is incorrect'],
   passwordMismatch: ['两次输入的密码不一致', 'The two passwords do not match'],
   passwordRule: ['密码长度为8-16位,且须同时包含字母和数字', 'The password must be 8–16 characters and contain letters and digits'],
-  required: ['{field}不能为空', '{field} is required'],
-  tooLong: ['{field}长度不能超过{max}个字符', '{field} must be at most {max} characters'],
-  tooShort: ['{field}长度不能少于{min}个字符', '{field} must be at least {min} characters'],
-  outOfRange: ['{field}超出允许范围', '{field} is out of the allowed range'],
-  invalidFormat: ['{field}格式不正确', '{field} has an invalid format'],
-  notANumber: ['{field}必须是数字', '{field} must be a number'],
+  // Field rule messages: the one wording the web forms share (contracts validation.ts).
+  required: rule('required'),
+  tooLong: rule('tooLong'),
+  tooShort: rule('tooShort'),
+  outOfRange: rule('outOfRange'),
+  invalidFormat: rule('invalidFormat'),
+  notANumber: rule('notANumber'),
   unknownParam: ['不支持的查询参数: {param}', 'Unsupported query parameter: {param}'],
   invalidParam: ['参数{param}的值不正确', 'The value of parameter {param} is not valid'],
   invalidChars: ['请求中含有不允许的字符(NUL)', 'The request contains a character that is not allowed (NUL)'],

@@ -3,29 +3,13 @@
  * every route shares: values as their columns take them (list filters, form limits from the table) and no NUL.
  */
 import type { FastifyRequest } from 'fastify';
-import { checkRules, dateTimeParts, hasNul, INT32_MAX, INT32_MIN, type FieldRule, type RuleViolation, type Rules } from '@helio/contracts/validation';
+import { checkRules, dateTimeParts, violationText, hasNul, INT32_MAX, INT32_MIN, type FieldRule, type RuleViolation, type Rules } from '@helio/contracts/validation';
 import { BizError, ValidationError } from './errors.js';
-import { msg, type Lang } from './i18n.js';
+import { type Lang } from './i18n.js';
 
-const KEY_MAP = {
-  required: 'required',
-  tooLong: 'tooLong',
-  tooShort: 'tooShort',
-  invalidFormat: 'invalidFormat',
-  digitsOnly: 'invalidFormat',
-  mobileLength: 'invalidFormat',
-  keyChars: 'invalidFormat',
-  decimal: 'invalidFormat',
-  notANumber: 'notANumber',
-  outOfRange: 'outOfRange',
-} as const;
-
+/** Rule violations in the caller's language, worded as the web forms word them (contracts `RULE_MESSAGES`). */
 export function violationMessages(lang: Lang, violations: RuleViolation[], rules: Rules): string[] {
-  return violations.map((v) => {
-    const l = rules[v.field]?.label;
-    const field = l ? (lang === 'en-US' ? l.en : l.zh) : v.field;
-    return msg(lang, KEY_MAP[v.key], { field, ...v.params });
-  });
+  return violations.map((v) => violationText(lang, v, rules[v.field]));
 }
 
 export function assertRules(lang: Lang, values: Record<string, unknown>, rules: Rules, partial = false): void {

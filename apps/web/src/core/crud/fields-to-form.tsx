@@ -196,7 +196,7 @@ export function CrudFormFields({ def, fields, mode, form, record, overrides, dis
               name={field.key}
               label={label}
               required={Boolean(rule.required) && mode !== 'view'}
-              rules={mode === 'view' ? [] : [...antdRules(rule, language, t, field.requiredMessage), ...extraRules]}
+              rules={mode === 'view' ? [] : [...antdRules(rule, language, field.requiredMessage), ...extraRules]}
               validateTrigger={field.validateOn === 'blur' ? 'onBlur' : 'onChange'}
               extra={override?.extra}
               {...valueAdapters(field, isParentKey)}

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { noticeResource } from '@helio/contracts/modules/notice/notice.resource';
+import { ruleMessage } from '@helio/contracts/validation';
 import { CrudPage } from '@/core/crud/crud-page';
 import type { FieldOverride } from '@/core/crud/crud-page';
 import type { FieldWidgetContext } from '@/core/crud/fields-to-form';
@@ -40,7 +41,7 @@ export function NoticePage() {
                 validator: (_, value: string | undefined) =>
                   value && (htmlText(value) || value.includes('<img')) ? Promise.resolve() : Promise.reject(new Error(t('desk.notice.contentRequired'))),
               },
-              { max: 100_000, message: t('crud.rule.tooLong', { field: contentLabel, max: 100_000 }) },
+              { max: 100_000, message: ruleMessage(i18n.language, 'tooLong', { field: contentLabel, max: 100_000 }) },
             ]}
           >
             <RichTextEditor disabled={ctx.disabled} placeholder={t('crud.placeholder.input', { field: contentLabel })} />

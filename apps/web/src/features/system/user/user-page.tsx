@@ -67,8 +67,8 @@ export function UserPage() {
 
   const fields = useMemo((): Record<string, FieldOverride> => {
     const language = i18n.language;
-    const phoneRules = antdRules(fieldRule(field('phone')), language, t);
-    const codeRules = antdRules(fieldRule(field('phoneDiallingCode')), language, t);
+    const phoneRules = antdRules(fieldRule(field('phone')), language);
+    const codeRules = antdRules(fieldRule(field('phoneDiallingCode')), language);
     return {
       tenantId: { table: platform },
       roleId: { render: (_v, row) => String(row.roleName ?? '') || '-' },
