@@ -40,6 +40,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/helio/public-settings',
   'GET /api/blade-system/tenant/info',
   'GET /avatar-default.svg',
+  'GET /api/blade-resource/avatar/default.svg',
   'POST /api/blade-system/user/register-guest', // the registration form (off by default; captcha; waits for approval)
   ...RESOURCE_PUBLIC_ROUTES,
 ]);

@@ -39,7 +39,7 @@ describe('BladeX contract: POST /api/blade-auth/oauth/token', () => {
       user_name: 'admin',
       role_name: 'administrator',
       expires_in: 3600,
-      avatar: '/avatar-default.svg',
+      avatar: '/api/blade-resource/avatar/default.svg',
     });
     expect(body).not.toHaveProperty('code');
     expect((await listUsers(body.access_token!)).json().success).toBe(true);

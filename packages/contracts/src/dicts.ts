@@ -47,6 +47,7 @@ export const SYSTEM_DICT_CODES = [
   'device_usage',
   'alarm_status',
   'alarm_handle_status',
+  'refresh_token_reuse',
 ] as const;
 export type SystemDictCode = (typeof SYSTEM_DICT_CODES)[number];
 
@@ -237,6 +238,11 @@ export const SYSTEM_DICTS: TypedDictSeed<SystemDictCode>[] = [
     ['1', '处理中', 'In progress'],
     ['2', '已处理', 'Resolved'],
     ['3', '已忽略', 'Ignored'],
+  ]),
+  // OAuth clients (blade_client.refresh_token_reuse): what a refresh token that was already used is worth.
+  dict('refresh_token_reuse', '刷新令牌重用', 'Refresh token reuse', [
+    ['strict', '严格：重用已轮换的令牌即注销会话', 'Strict: reusing a rotated token ends the session'],
+    ['lenient', 'Blade 兼容：会话内未过期的令牌均可刷新', 'Blade compatible: any unexpired token of a live session'],
   ]),
 ];
 

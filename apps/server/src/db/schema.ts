@@ -54,6 +54,12 @@ export const client = pgTable(
     refreshTokenValidity: integer('refresh_token_validity').notNull().default(604800),
     additionalInformation: varchar('additional_information', { length: 4096 }),
     autoapprove: varchar('autoapprove', { length: 256 }),
+    /**
+     * Refresh-token reuse policy (dictionary `refresh_token_reuse`): `strict` — a rotated token presented again
+     * revokes the session (RFC 9700); `lenient` — any unexpired token of a live session is honoured, as SpringBlade
+     * does (stock Blade clients keep one refresh token per browser tab). Null or anything else is strict.
+     */
+    refreshTokenReuse: varchar('refresh_token_reuse', { length: 16 }).default('strict'),
     ...audit(),
   },
   (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId).where(sql`${t.isDeleted} = 0`)],

@@ -9,6 +9,7 @@ import { AREAS, PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import { BUTTON_NAME_OVERRIDES, BUTTON_NAMES, MENU_NAMES } from '@helio/contracts/seed/menu-names';
 import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from '@helio/contracts/dicts';
 import { ROLE_SEEDS } from '@helio/contracts/seed/roles';
+import type { RefreshTokenReuse } from '@helio/contracts/modules/client/client.resource';
 import type { Db } from '../db/client.js';
 import { loadManifests } from '../kernel/module-list.js';
 import { applyReferenceData } from '../kernel/reference.js';
@@ -112,15 +113,17 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
   mark(
     'clients',
     await step(db, 'clients', async (db) => {
-      const clients: [string, string, string][] = [
-        [WEB_CLIENT.id, WEB_CLIENT.secret, 'http://localhost:8080'],
-        ['saber', 'saber_secret', 'http://localhost:1888'],
-        ['sword', 'sword_secret', 'http://localhost:8888'],
-        ['saber3', 'saber3_secret', 'http://localhost:2888/login'],
+      // Helio's own console detects refresh-token reuse strictly; the stock Blade clients keep a refresh token per
+      // browser tab and run in the compatibility mode (docs/security.md, "Refresh-token reuse per client").
+      const clients: [string, string, string, RefreshTokenReuse][] = [
+        [WEB_CLIENT.id, WEB_CLIENT.secret, 'http://localhost:8080', 'strict'],
+        ['saber', 'saber_secret', 'http://localhost:1888', 'lenient'],
+        ['sword', 'sword_secret', 'http://localhost:8888', 'lenient'],
+        ['saber3', 'saber3_secret', 'http://localhost:2888/login', 'lenient'],
       ];
       const id = seqIds(1123598811738675201n);
       await db.insert(t.client).values(
-        clients.map(([clientId, secret, uri]) => ({
+        clients.map(([clientId, secret, uri, refreshTokenReuse]) => ({
           id: id(),
           clientId,
           clientSecret: sha(secret),
@@ -129,6 +132,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
           webServerRedirectUri: uri,
           accessTokenValidity: 3600,
           refreshTokenValidity: 604800,
+          refreshTokenReuse,
         })),
       );
     }),

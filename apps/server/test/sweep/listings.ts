@@ -17,6 +17,7 @@ export const PUBLIC: Record<string, string> = {
   'GET /api/helio/public-settings': 'sign-in page settings',
   'GET /api/blade-system/tenant/info': 'sign-in page: a tenant by domain (name and background only)',
   'GET /avatar-default.svg': 'a static image',
+  'GET /api/blade-resource/avatar/default.svg': 'the stock avatar image, under the API for Blade clients served elsewhere (avatar.test.ts)',
   'POST /api/blade-system/user/register-guest': 'guest registration form (off by default; auth tests)',
   'GET /api/blade-resource/oss/endpoint/file/:id/:sig': 'signed file links: HMAC of the attachment id (resource tests)',
   'GET /api/blade-resource/phone/sms/verificationCode': 'phone sign-in codes (sms tests)',

@@ -11,10 +11,9 @@ import { BizError, ForbiddenError } from '../../core/errors.js';
 import { msg } from '../../core/i18n.js';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import type { SignInResult } from './auth.service.js';
+import { avatarOrDefault, avatarRoutes } from './avatar.js';
 import { sm2Decrypt } from './keys.js';
 import { canonicalPassword, md5Hex } from './password.js';
-
-export const DEFAULT_AVATAR = '/avatar-default.svg';
 
 const TokenQuery = Type.Object(
   {
@@ -87,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
     nick_name: r.subject.nickName,
     real_name: r.subject.realName,
     role_name: r.subject.roleAliases.join(','),
-    avatar: r.user.avatar || DEFAULT_AVATAR,
+    avatar: avatarOrDefault(r.user.avatar),
     detail: { type: r.subject.userType ?? 'web' },
     license: 'powered by helio',
     // A generated password: only the password change (and user info, menus) answers until it is changed.
@@ -216,7 +215,7 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
         userId: r.subject.userId,
         tenantId: r.subject.tenantId,
         oauthId: r.subject.oauthId ?? '',
-        avatar: r.user.avatar || DEFAULT_AVATAR,
+        avatar: avatarOrDefault(r.user.avatar),
         authority: r.subject.roleAliases.join(','),
         userName: r.subject.realName || r.subject.nickName,
         account: r.subject.account,
@@ -285,7 +284,7 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
 
   app.get(
     '/api/blade-auth/oauth/user-info',
-    { config: { access: { login: true } }, schema: { tags: ['auth'], summary: 'The signed-in user as the token says' } },
+    { config: { access: { login: true } }, schema: { tags: ['auth'], summary: 'The signed-in user as the token says, and its avatar (or the stock one)' } },
     async (req) => {
       const u = req.user!;
       return ok(req, {
@@ -299,6 +298,7 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
         deptId: u.deptIds.join(','),
         postId: u.postIds.join(','),
         clientId: u.clientId,
+        avatar: avatarOrDefault(await auth.storedAvatar(u.userId, u.tenantId)),
       });
     },
   );
@@ -370,16 +370,5 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
       }),
   );
 
-  app.get(
-    '/avatar-default.svg',
-    { config: { access: { public: true } }, schema: { hide: true } },
-    async (_req, reply) =>
-      reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(
-          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#409EFF"/>' +
-            '<circle cx="32" cy="25" r="11" fill="#fff"/><path d="M12 54c3-11 11-16 20-16s17 5 20 16" fill="#fff"/></svg>',
-        ),
-  );
+  avatarRoutes(app);
 }

@@ -137,6 +137,15 @@ export class AuthService {
     return { tokens, subject, user: row, roleNames };
   }
 
+  /** The avatar a user stored (empty when none or the user is gone). */
+  async storedAvatar(userId: string, tenantId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ avatar: user.avatar })
+      .from(user)
+      .where(and(eq(user.id, userId), eq(user.tenantId, tenantId), eq(user.isDeleted, 0)));
+    return row?.avatar ?? '';
+  }
+
   async assertTenantUsable(tenantId: string): Promise<void> {
     const [t] = await this.db
       .select({ expireTime: tenant.expireTime, status: tenant.status })

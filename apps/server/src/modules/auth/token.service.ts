@@ -7,17 +7,20 @@
  *   (and its user) holds now, on every request — also for a token remembered as verified — and the role aliases
  *   (who is an administrator) come from the session's roles, not from the token. It dies with its session: logout,
  *   a password change or disabling the user revokes the session and every access token of it stops working.
- * - Refresh token: opaque (256 random bits), only its sha256 stored, rotated on every use; presenting a rotated
- *   one again revokes the whole session (reuse detection, RFC 9700). Sessions have an absolute lifetime equal to
- *   the client's refresh validity.
+ * - Refresh token: opaque (256 random bits), only its sha256 stored, rotated on every use (a new one is issued). What
+ *   a rotated one is worth when presented again is the session's client's policy (`blade_client.refresh_token_reuse`):
+ *   `strict` (default) revokes the whole session (reuse detection, RFC 9700); `lenient` (stock Blade clients, which
+ *   keep one refresh token per browser tab) honours it like SpringBlade does while it is unexpired and its session
+ *   live. Either way a session has an absolute lifetime (the client's refresh validity) that no token outlives, and
+ *   logout, a password change, disabling or removing the user and session revocation refuse all its tokens at once.
  */
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import type { AuthUser } from '../../core/access.js';
 import { nextId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
-import { refreshToken, role, session, user } from '../../db/schema.js';
+import { client, refreshToken, role, session, user } from '../../db/schema.js';
 
 export const ISSUER = 'issuser';
 export const AUDIENCE = 'audience';
@@ -161,27 +164,42 @@ export class TokenService {
   }
 
   /**
-   * Consume a refresh token: returns its session when the token is current. A token that was already rotated
-   * revokes the session. Null for anything unknown, expired or revoked.
+   * Consume a refresh token: returns its session when the token may be used. Under the session's client's `strict`
+   * policy only a token not yet rotated may, and presenting a rotated one revokes the session; under `lenient` any
+   * unexpired token of the session may (it is marked rotated on its first use). Null for anything unknown, expired
+   * or revoked — in both modes.
    */
   async consumeRefresh(token: string): Promise<typeof session.$inferSelect | null> {
     if (!token || token.length > 200) return null;
     const hash = sha256(token);
     const now = new Date(this.now());
-    const [claimed] = await this.db
-      .update(refreshToken)
-      .set({ rotatedAt: now })
-      .where(and(eq(refreshToken.tokenHash, hash), isNull(refreshToken.rotatedAt)))
-      .returning();
-    if (!claimed) {
-      const [seen] = await this.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hash));
-      if (seen) await this.revokeSession(seen.sessionId, 'reuse');
+    const [found] = await this.db
+      .select({
+        sessionId: refreshToken.sessionId,
+        rotatedAt: refreshToken.rotatedAt,
+        expiresAt: refreshToken.expiresAt,
+        reuse: client.refreshTokenReuse,
+      })
+      .from(refreshToken)
+      .innerJoin(session, eq(session.id, refreshToken.sessionId))
+      .leftJoin(client, and(eq(client.clientId, session.clientId), eq(client.isDeleted, 0)))
+      .where(eq(refreshToken.tokenHash, hash));
+    if (!found) return null;
+    const claim = () =>
+      this.db
+        .update(refreshToken)
+        .set({ rotatedAt: now })
+        .where(and(eq(refreshToken.tokenHash, hash), isNull(refreshToken.rotatedAt)))
+        .returning({ sessionId: refreshToken.sessionId });
+    if (found.reuse === 'lenient') {
+      if (!found.rotatedAt) await claim();
+    } else if ((await claim()).length === 0) {
+      // Strict: one use. The claim is atomic, so of two racing uses of the same token exactly one wins.
+      await this.revokeSession(found.sessionId, 'reuse');
       return null;
     }
-    const [s] = await this.db.select().from(session).where(eq(session.id, claimed.sessionId));
-    if (!s || s.revokedAt || s.expiresAt.getTime() <= now.getTime() || claimed.expiresAt.getTime() <= now.getTime()) {
-      return null;
-    }
+    const [s] = await this.db.select().from(session).where(eq(session.id, found.sessionId));
+    if (!s || s.revokedAt || s.expiresAt.getTime() <= now.getTime() || found.expiresAt.getTime() <= now.getTime()) return null;
     return s;
   }
 
@@ -232,6 +250,28 @@ export class TokenService {
       )
       .returning({ id: session.id });
     for (const r of rows) this.sessionCache.delete(r.id);
+    if (exceptSid) await this.retireLenientRefresh(exceptSid);
+  }
+
+  /**
+   * The session a password change is made from stays signed in, but under a `lenient` client its older refresh tokens
+   * would stay usable too — a stolen one included. So every refresh token of it is refused from now on: the caller
+   * goes on with the access token it holds and signs in again (with the new password) when that one expires. Under
+   * `strict` only the newest token is usable anyway, and a replayed older one still revokes the session.
+   */
+  private async retireLenientRefresh(sid: string): Promise<void> {
+    const now = new Date(this.now());
+    await this.db
+      .update(refreshToken)
+      .set({ expiresAt: now, rotatedAt: sql`coalesce(${refreshToken.rotatedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(
+        and(
+          eq(refreshToken.sessionId, sid),
+          gt(refreshToken.expiresAt, now),
+          sql`EXISTS (SELECT 1 FROM ${session} JOIN ${client} ON ${client.clientId} = ${session.clientId} AND ${client.isDeleted} = 0
+            WHERE ${session.id} = ${sid} AND ${client.refreshTokenReuse} = 'lenient')`,
+        ),
+      );
   }
 
   /**
