@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { collectRoutes, installAccessCheck, type AuthUser, type RouteRecord } from './core/access.js';
 import { setTimeZone } from './core/dates.js';
+import { takeQueryToken } from './core/download.js';
 import { BizError, ForbiddenError, ValidationError, badInputState, databaseErrorReason, isDatabaseUnavailable } from './core/errors.js';
 import { msg, pickLang, type Lang, type MessageKey } from './core/i18n.js';
 import { createKvStore, type KvStore } from './core/kv-store.js';
@@ -91,7 +92,13 @@ async function createServices(config: Config, opts: BuildOptions, log: FastifyBa
   };
 }
 
+/**
+ * The access token: `Blade-Auth: bearer …`, else `Authorization: Bearer …`, else — on a download route only
+ * (`config.download`, GET) — the `blade-auth` query parameter Blade clients open download URLs with
+ * (core/download.ts). The query parameter is removed from `req.query` on every route either way.
+ */
 function readToken(req: FastifyRequest): string | undefined {
+  const fromQuery = takeQueryToken(req);
   const raw = req.headers['blade-auth'];
   const header = Array.isArray(raw) ? raw[0] : raw;
   if (header) {
@@ -100,7 +107,7 @@ function readToken(req: FastifyRequest): string | undefined {
   }
   const authz = req.headers.authorization;
   if (authz && /^bearer\s/i.test(authz)) return authz.slice(7).trim();
-  return undefined;
+  return fromQuery;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {

@@ -261,6 +261,7 @@ describe('tenant isolation', () => {
         ['POST', '/api/blade-system/tenant/setting', { ids: '1', accountNumber: 1 }],
         ['POST', '/api/blade-system/tenant/package-setting?tenantId=200001&packageId=', undefined],
         ['GET', '/api/blade-system/tenant/package-detail?tenantId=200001', undefined],
+        ['POST', '/api/blade-system/tenant/restore?ids=1', undefined],
         ['POST', '/api/blade-system/tenant/datasource?tenantId=200001&datasourceId=1', undefined],
         ['GET', '/api/blade-system/tenant-package/menu-tree', undefined],
         ['GET', '/api/blade-system/dict/parent-list', undefined],

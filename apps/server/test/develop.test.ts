@@ -116,7 +116,7 @@ describe.skipIf(!available)('data sources', () => {
     const id = res.json().data.id as string;
     const [row] = await t.database.db.select().from(datasource).where(eq(datasource.id, id));
     expect(row!.password).toMatch(/^gcm1:/);
-    expect((await get(`/api/blade-develop/datasource/detail?id=${id}`)).json().data.password).toBeUndefined();
+    expect((await get(`/api/blade-develop/datasource/detail?id=${id}`)).json().data.password).toBe('********');
     const tested = await post(`/api/blade-develop/datasource/test-connection?id=${id}`);
     expect(tested.json().data.version).toMatch(/^PostgreSQL/);
     const probe = await post('/api/blade-develop/datasource/test-connection', { url: 'jdbc:postgresql://192.168.1.1:5432/x', username: 'u', password: 'p' });

@@ -210,7 +210,7 @@ describe('storage configurations', () => {
     expect(row!.secretKey).toMatch(/^gcm1:/);
     expect(row!.secretKey).not.toContain('S3RVER');
     const detail = (await t.req({ method: 'GET', url: `/api/blade-resource/oss/detail?id=${id}`, headers: h })).json();
-    expect(detail.data.secretKey).toBeUndefined();
+    expect(detail.data.secretKey).toBe('********');
     expect(JSON.stringify((await t.req({ method: 'GET', url: '/api/blade-resource/oss/list', headers: h })).json())).not.toContain('gcm1:');
     expect((await t.req({ method: 'POST', url: `/api/blade-resource/oss/debug?id=${id}`, headers: h })).json().success).toBe(true);
     expect((await t.req({ method: 'POST', url: `/api/blade-resource/oss/enable?id=${id}`, headers: h })).json().success).toBe(true);

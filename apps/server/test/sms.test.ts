@@ -249,7 +249,7 @@ describe('configurations and sending', () => {
     const [row] = await database.db.select().from(sms).where(eq(sms.id, id));
     expect(row!.secretKey).toMatch(/^gcm1:/);
     const detail = (await req({ method: 'GET', url: `/api/blade-resource/sms/detail?id=${id}`, headers: h })).json();
-    expect(detail.data.secretKey).toBeUndefined();
+    expect(detail.data.secretKey).toBe('********');
     expect(detail.data.accessKey).toBe('LTAI-test');
     const log = (await req({ method: 'POST', url: '/api/blade-resource/sms/submit', headers: h, payload: { category: 1, smsCode: 'log' } })).json().data.id;
     await req({ method: 'POST', url: `/api/blade-resource/sms/enable?id=${log}`, headers: h });

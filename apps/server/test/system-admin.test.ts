@@ -267,7 +267,7 @@ describe('departments', () => {
     expect((await post(`/api/blade-system/dept/remove?ids=${z}`)).json().msg).toBe('请先删除子节点!');
     const lazy = (await get(`/api/blade-system/dept/lazy-list?parentId=${z}`)).json().data;
     expect(lazy).toEqual([expect.objectContaining({ id: b, hasChildren: true })]);
-    const missing = await post('/api/blade-system/dept/submit', { deptName: 'X' });
+    const missing = await post('/api/blade-system/dept/submit', { deptName: 'X', deptCategory: '' });
     expect(missing.json().msg).toBe('机构全称不能为空; 机构类型不能为空; 排序不能为空');
   });
 });

@@ -6,7 +6,8 @@
  * 2. The error serializer drops the bound SQL parameters of a failed query (`params`, and the `params:` line of
  *    the driver's message) and any property named like a secret.
  * 3. A last pass over every finished log line (pino's `streamWrite` hook) replaces what may still carry a secret
- *    wherever it appears: `name=value` pairs with a secret-looking name (in URLs, messages, stacks), JSON properties
+ *    wherever it appears: `name=value` pairs with a secret-looking name (in URLs, messages, stacks; a `bearer …`
+ *    value whole, as in a download URL's `blade-auth=bearer%20…`), JSON properties
  *    named like a secret, `Authorization`/`Blade-Auth`/`Cookie` header values and anything shaped like a JWT.
  *
  * Header paths (`req.headers.authorization`, `blade-auth`, `cookie`) are also censored by pino's `redact`, for code
@@ -63,6 +64,8 @@ export function redactUrl(url: string): string {
 
 /** `name=value` anywhere in a text (query strings, form bodies, messages). Values stop at separators and quotes. */
 const PAIR = /(^|[?&;\s,"'(/{[])([\w.\-[\]%]{1,64})=([^&\s"'\\#;,)<>{}]+)/g;
+/** `name=bearer <credential>` (`blade-auth=bearer%20…` in a URL, decoded with a space): the scheme and the credential. */
+const SCHEME_PAIR = /(^|[?&;\s,"'(/{[])([\w.\-[\]%]{1,64})=(?:bearer|basic)(?:\s|%20|\+)+[^&\s"'\\#;,)<>{}]+/gi;
 /** `"name":"value"` (a JSON property, also inside an escaped JSON string). */
 const JSON_PAIR = /(\\?")([\w.-]{1,64})(\\?"\s*:\s*\\?")((?:[^"\\]|\\(?!")[^"])*)(\\?")/g;
 /** Header lines in free text: `Authorization: Basic …`, `blade-auth: bearer …`, `Cookie: …`. */
@@ -74,6 +77,8 @@ const JWT = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]{8,}/g;
 export function redactText(text: string): string {
   let out = text;
   if (out.includes('=')) {
+    // Each pass scans the whole text: a pair the first one skips as not secret is still seen by the second.
+    out = out.replace(SCHEME_PAIR, (all, pre: string, name: string) => (isSecretName(name) ? `${pre}${name}=${REDACTED}` : all));
     out = out.replace(PAIR, (all, pre: string, name: string) => (isSecretName(name) ? `${pre}${name}=${REDACTED}` : all));
   }
   if (out.includes(':')) {

@@ -124,14 +124,15 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
 
   app.get(
     `${def.api}/import-template`,
-    { config: { access: { permission: [code('import'), code('export')] } }, schema: { tags: [tag], summary: `The .xlsx import template of ${def.name}` } },
+    { config: { access: { permission: [code('import'), code('export')] }, download: true }, schema: { tags: [tag], summary: `The .xlsx import template of ${def.name}` } },
     async (req, reply) => sendSheet(reply, fileName(req.lang, req.lang === 'en-US' ? ' import template' : '导入模板'), await writeSheet(req.lang, opts.fileName ?? def.title, importColumns)),
   );
 
   app.get(
     `${def.api}/export`,
     {
-      config: { access: { permission: code('export') } },
+      // A file: Blade clients open it as a URL with `?blade-auth=bearer …` (core/download.ts).
+      config: { access: { permission: code('export') }, download: true },
       schema: {
         tags: [tag],
         summary: `${def.title.en} as .xlsx: the same filters and sort as list (at most ${maxExport} rows)`,

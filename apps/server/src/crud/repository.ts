@@ -19,7 +19,7 @@ import { parseFilters, parsePaging, parseSort, type ListSpec } from '../core/lis
 import { tenantCondition } from '../core/tenant.js';
 import { buildTree, type TreeNode } from '../core/tree.js';
 import { selectPage } from './reads.js';
-import { listSpecOf, toVO } from './resource-shape.js';
+import { listSpecOf, toVO, withMaskedSecrets } from './resource-shape.js';
 import type { AuditedTable, CrudOptions, CrudRepositoryHooks, PreparedWrite, PrepareOptions, ReadCall, Row, TxCall, WriteMode } from './types.js';
 import { crudWriter, type Saved } from './write.js';
 
@@ -61,7 +61,7 @@ export interface CrudRepository {
   tree(actor: Actor, q: Query): Promise<TreeNode<TitleNode>[]>;
   /** Unpaged rows for drop-downs (at most 1,000). */
   select(actor: Actor, q: Query, o?: CrudOptions): Promise<Row[]>;
-  /** One row by id; `recordNotFound` when it is not the actor's to see. */
+  /** One row by id (secrets masked); `recordNotFound` when it is not the actor's to see. */
   detail(actor: Actor, id: unknown, o?: CrudOptions): Promise<Row>;
   vos(actor: Actor, rows: Row[], o?: CrudOptions): Promise<Row[]>;
   /** Insert or update, checked and written in one transaction; undefined when an update touched nothing. */
@@ -194,7 +194,7 @@ export function createCrudRepository(ctx: ModuleContext, def: ResourceDef, table
     async detail(actor, id, o) {
       const [row] = isId(id) ? await db.select().from(table).where(and(eq(table.id, id), baseWhere(actor))) : [];
       if (!row) throw new BizError('recordNotFound');
-      return (await vos(readCall(actor, o), [row as Row]))[0]!;
+      return withMaskedSecrets(def, row as Row, (await vos(readCall(actor, o), [row as Row]))[0]!);
     },
 
     vos: (actor, rows, o) => vos(readCall(actor, o), rows),

@@ -1,6 +1,6 @@
 /** What a resource definition says about reads: the list's allow-lists and the VO of a row. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ResourceDef } from '@helio/contracts/crud/resource';
+import { SECRET_MASK, type ResourceDef } from '@helio/contracts/crud/resource';
 import { formatDateTime } from '../core/dates.js';
 import { num, text, time, type ListSpec } from '../core/list-query.js';
 import type { AuditedTable, Row } from './types.js';
@@ -38,6 +38,20 @@ export function toVO(def: ResourceDef, r: Row): Row {
     if (!(k in r)) continue;
     const v = r[k];
     out[k] = v instanceof Date ? formatDateTime(v) : (v ?? '');
+  }
+  return out;
+}
+
+/**
+ * A detail's VO with its secrets masked: `SECRET_MASK` where one is stored (a Blade client's edit form requires the
+ * field, and sends the mask back to keep it), '' where none is. Lists never carry secrets.
+ */
+export function withMaskedSecrets(def: ResourceDef, row: Row, vo: Row): Row {
+  const out = { ...vo };
+  for (const f of def.fields) {
+    if (!f.secret) continue;
+    const v = row[f.key];
+    out[f.key] = v === null || v === undefined || v === '' ? '' : SECRET_MASK;
   }
   return out;
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { isVersioned, VERSION_KEY } from '@helio/contracts/crud/resource';
+import { isVersioned, omittedDoc, VERSION_KEY } from '@helio/contracts/crud/resource';
 import type { ModuleContext } from '../kernel/types.js';
 import { ok, status } from '../core/envelope.js';
 import { ForbiddenError } from '../core/errors.js';
@@ -148,7 +148,11 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
             ),
           }
         : {}),
-      ...Object.fromEntries(def.fields.filter((f) => f.form !== false).map((f) => [f.key, Type.Optional(Type.Unknown())])),
+      ...Object.fromEntries(
+        def.fields
+          .filter((f) => f.form !== false)
+          .map((f) => [f.key, Type.Optional(Type.Unknown(f.omitted ? { description: omittedDoc(f.omitted) } : {}))]),
+      ),
     },
     { additionalProperties: true },
   );

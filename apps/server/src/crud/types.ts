@@ -76,7 +76,17 @@ export interface CrudRepositoryHooks {
    * what `beforeWrite` would otherwise query row by row (keep the result in `call.batch`).
    */
   beforeBatch?: (call: TxCall, bodies: Row[]) => Promise<void> | void;
+  /** The module's named sources of `omitted: {from}` defaults of its definition's fields (inserts only). */
+  omittedFrom?: Record<string, OmittedSource>;
+  /**
+   * Before the form values of a body are taken and checked (inserts and updates): a client's wire format made
+   * Helio's (e.g. the SpringBlade code generator's); answers the body to use.
+   */
+  acceptBody?: (call: WriteCall, body: Row, updating: boolean) => Promise<Row> | Row;
 }
+
+/** A named source of `omitted: {from}` defaults: the value, or undefined for none (the field's rules then decide). */
+export type OmittedSource = (call: WriteCall, body: Row) => unknown;
 
 export type CrudRoute = 'list' | 'detail' | 'submit' | 'remove' | 'select' | 'tree' | 'lazy-list' | 'lazy-tree';
 

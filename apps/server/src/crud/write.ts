@@ -7,9 +7,13 @@
  * updates `WHERE id = … AND version = …` and raises the version in the same statement (a stale one touches nothing
  * and answers 409); `updateGuard` conditions are repeated in the UPDATE; unique fields have unique indexes (a
  * violation answers the same translated 400 as the check, db/unique-constraints.ts).
+ *
+ * Blade clients: an insert that leaves out a field with an `omitted` default (definition) gets that default before
+ * the rules are checked; a module can first turn a client's wire format into Helio's (`acceptBody`); a secret sent
+ * back as `SECRET_MASK` (what a detail shows) keeps the stored one.
  */
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { formRules, isVersioned, VERSION_KEY, type ResourceDef } from '@helio/contracts/crud/resource';
+import { formRules, isVersioned, SECRET_MASK, VERSION_KEY, type FieldDef, type ResourceDef } from '@helio/contracts/crud/resource';
 import { checkRules } from '@helio/contracts/validation';
 import type { Actor } from '../kernel/types.js';
 import { BizError, ValidationError } from '../core/errors.js';
@@ -24,6 +28,7 @@ import {
   isCalendarDate,
   type AuditedTable,
   type CrudRepositoryHooks,
+  type OmittedSource,
   type FieldProblem,
   type PreparedWrite,
   type PrepareOptions,
@@ -32,6 +37,11 @@ import {
   type WriteCall,
   type WriteMode,
 } from './types.js';
+
+/** Sources the engine knows. */
+const ENGINE_SOURCES: Record<string, OmittedSource> = {
+  requestLanguage: (call) => call.lang,
+};
 
 export interface WriteContext {
   def: ResourceDef;
@@ -55,6 +65,29 @@ export function crudWriter({ def, table, hooks, baseWhere }: WriteContext) {
   const versioned = isVersioned(def);
   if (versioned && !table.version) throw new Error(`resource ${def.name}: versioned, but its table has no version column`);
   const as = (call: TxCall, op: WriteCall['op']): WriteCall => ({ ...call, op });
+  const defaulted = def.fields.filter((f): f is FieldDef & { omitted: NonNullable<FieldDef['omitted']> } => !!f.omitted && f.form !== false && f.form !== 'edit');
+  for (const f of defaulted) {
+    const from = 'from' in f.omitted ? f.omitted.from : undefined;
+    if (from !== undefined && !ENGINE_SOURCES[from] && !hooks.omittedFrom?.[from]) throw new Error(`resource ${def.name}: ${f.key} defaults from an unknown source ${from}`);
+  }
+
+  /** An insert's body with the defaults of the fields it leaves out (absent or undefined; not empty ones). */
+  const withOmitted = async (call: WriteCall, body: Row): Promise<Row> => {
+    const out = { ...body };
+    for (const f of defaulted) {
+      if (body[f.key] !== undefined) continue;
+      const o = f.omitted;
+      let v: unknown;
+      const parent = tree ? body[tree.parentKey] : undefined;
+      if (o.inherit && tree && parent !== undefined && parent !== null && String(parent) !== '0' && isId(String(parent))) {
+        const [p] = (await call.db.select({ v: table[f.key]! }).from(table).where(and(eq(table.id, String(parent)), baseWhere(call.actor)))) as { v: unknown }[];
+        v = p?.v ?? undefined;
+      }
+      if (v === undefined || v === null) v = 'value' in o ? o.value : await (ENGINE_SOURCES[o.from] ?? hooks.omittedFrom![o.from]!)(call, body);
+      if (v !== undefined && v !== null) out[f.key] = v;
+    }
+    return out;
+  };
 
   /** Form values of a body (mass-assignment protection: only the definition's form fields) and their rule problems. */
   const formValues = (lang: Lang, body: Row, updating: boolean): { values: Row; problems: FieldProblem[] } => {
@@ -66,7 +99,7 @@ export function crudWriter({ def, table, hooks, baseWhere }: WriteContext) {
       if (Array.isArray(v)) v = v.join(',');
       if (typeof v === 'string') v = v.trim();
       if (f.numeric && v !== '' && v !== null && v !== undefined) v = Number(v);
-      if (f.secret && (v === '' || v === undefined || v === null)) continue; // keep the stored secret
+      if (f.secret && (v === '' || v === undefined || v === null || v === SECRET_MASK)) continue; // keep the stored secret
       values[f.key] = v === '' ? null : v;
     }
     const checked = updating ? values : { ...Object.fromEntries(Object.keys(rules).map((k) => [k, undefined])), ...values };
@@ -102,12 +135,15 @@ export function crudWriter({ def, table, hooks, baseWhere }: WriteContext) {
    * the module's `beforeWrite`), without writing. `mode`: 'insert' ignores an id, 'update' needs one, 'either'
    * decides by it. Throws `FieldsError` (rules, unique fields), `ConflictError` (stale version) or `BizError`.
    */
-  const prepare = async (call: TxCall, body: Row, mode: WriteMode, opts: PrepareOptions = {}): Promise<PreparedWrite> => {
+  const prepare = async (call: TxCall, sent: Row, mode: WriteMode, opts: PrepareOptions = {}): Promise<PreparedWrite> => {
     const { actor: u, lang, db } = call;
-    const rawId = mode === 'insert' || body.id === null || body.id === undefined || body.id === '' ? undefined : String(body.id);
+    const rawId = mode === 'insert' || sent.id === null || sent.id === undefined || sent.id === '' ? undefined : String(sent.id);
     const updating = rawId !== undefined;
     if (mode === 'update' && !updating) throw new BizError('recordNotFound');
     if (updating && !isId(rawId)) throw new BizError('recordNotFound');
+    const wc = as(call, updating ? 'update' : 'insert');
+    let body = hooks.acceptBody ? await hooks.acceptBody(wc, { ...sent }, updating) : sent;
+    if (!updating && defaulted.length) body = await withOmitted(wc, body);
 
     const { values, problems } = formValues(lang, body, updating);
     const version = updating ? editVersion(lang, body) : undefined;
@@ -149,7 +185,7 @@ export function crudWriter({ def, table, hooks, baseWhere }: WriteContext) {
       if (dup) dups.push({ field: f.key, message: msg(lang, 'duplicate', { field: label(lang, f.label) }) });
     }
     if (dups.length) throw new FieldsError(dups);
-    await hooks.beforeWrite?.(as(call, updating ? 'update' : 'insert'), existing, values);
+    await hooks.beforeWrite?.(wc, existing, values);
     return { id: rawId, existing, values, tenantId, version };
   };
 

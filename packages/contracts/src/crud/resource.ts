@@ -39,8 +39,18 @@ export interface FieldDef {
   sortable?: boolean;
   /** Unique among live rows (within the tenant when tenant-scoped). */
   unique?: boolean;
-  /** Write-only (secrets): never returned. */
+  /**
+   * A secret (passwords, keys): never in lists; a detail answers `SECRET_MASK` when one is stored (Blade clients'
+   * edit forms require the field), and a save that sends the mask back — or nothing, or an empty value — keeps the
+   * stored secret.
+   */
   secret?: boolean;
+  /**
+   * What an insert stores when the client leaves the field out of the body altogether (stock Blade clients do not
+   * know several fields the spec requires). An empty value that is sent is still refused by `rules.required`, and an
+   * edit that leaves the field out keeps the stored value. Helio's own forms keep requiring the field.
+   */
+  omitted?: OmittedDefault;
   /** Numeric value (stored as a number). */
   numeric?: boolean;
   /** Form grid span (24 = full width). */
@@ -60,6 +70,25 @@ export interface FieldDef {
   requiredMessage?: Label;
   /** When the form checks the field (default: on change). */
   validateOn?: 'change' | 'blur';
+}
+
+/**
+ * The default of a field an insert leaves out: a fixed `value`, or one the server works out `from` a named source —
+ * the engine's `requestLanguage` (the caller's language), or one the resource's module provides. `inherit`: a tree
+ * entity's child takes its parent's value instead. `doc` says what it is, in English, for the API documentation.
+ */
+export type OmittedDefault =
+  | { value: string | number; inherit?: boolean; doc?: string }
+  | { from: string; inherit?: boolean; doc: string };
+
+/** What a detail answers for a stored secret; sent back in a save, it keeps the stored one. */
+export const SECRET_MASK = '********';
+
+/** The API documentation of a field's default when omitted (OpenAPI descriptions, docs). */
+export function omittedDoc(o: OmittedDefault | undefined): string | undefined {
+  if (!o) return undefined;
+  const what = 'value' in o ? (o.doc ? `${JSON.stringify(o.value)} (${o.doc})` : JSON.stringify(o.value)) : o.doc;
+  return `Left out on insert: ${what}${o.inherit ? "; a child takes its parent's value" : ''}.`;
 }
 
 export type CrudAction = 'add' | 'edit' | 'delete' | 'view' | 'batchDelete';

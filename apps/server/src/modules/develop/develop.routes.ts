@@ -22,6 +22,7 @@ import { sendFile } from '../../core/download.js';
 import { SecretBox } from '../../core/secret-box.js';
 import { COLUMN_NAME, defaultPrototypes, generateModule, pascal, PROPERTY_NAME, type Prototype } from './codegen.js';
 import { DatasourceService, parseDatasourceUrl, type Credentials } from './datasource.service.js';
+import { acceptSpringBladeCode, datasourceTypeOf, driverClassOf, modelForTable } from './blade-payloads.js';
 
 type DatasourceRow = typeof datasource.$inferSelect;
 
@@ -62,12 +63,14 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
 
     // ---- data sources ----------------------------------------------------------------------------------------
     registerCrud(app, s, datasourceResource, datasource as unknown as AuditedTable, {
+      // A Blade client sends a driver class and no type (blade-payloads.ts).
+      omittedFrom: { jdbcType: (_call, body) => datasourceTypeOf(body) },
       beforeWrite: (call, row, values) => {
         if (call.op === 'remove') return;
         if (values.category !== undefined && values.category !== 1) throw new BizError('datasourceUrlInvalid');
         const url = (values.url ?? row?.url) as string | undefined;
         if (url !== undefined) sources.check(url);
-        values.driverClass = 'org.postgresql.Driver';
+        values.driverClass = driverClassOf(values.category ?? row?.category);
         if (typeof values.password === 'string' && values.password !== '' && !box.isSealed(values.password)) values.password = box.seal(values.password);
       },
     });
@@ -270,6 +273,9 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
 
     // ---- code records and generation -------------------------------------------------------------------------
     registerCrud(app, s, codeResource, code as unknown as AuditedTable, {
+      // SpringBlade's payload (Saber): a data source and a table instead of a model, a Java package, directories.
+      acceptBody: (_call, body) => acceptSpringBladeCode(body),
+      omittedFrom: { datasourceTable: modelForTable },
       beforeWrite: async (call, row, values) => {
         if (call.op === 'remove') return;
         const m = await modelOf(values.modelId ?? row?.modelId, call.db);
@@ -337,7 +343,7 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
       app.route({
         method,
         url: '/api/blade-develop/code/gen-code',
-        config: { access: { permission: 'code_gen' } },
+        config: { access: { permission: 'code_gen' }, download: true },
         schema: {
           tags: ['develop'],
           summary: 'Generate Helio modules for code records (ids=1,2; system=saber is accepted and ignored): a zip download',

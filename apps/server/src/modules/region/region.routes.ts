@@ -1,7 +1,8 @@
 /**
- * Regions (spec §2 Region, §3, §5): administrative divisions keyed by code; a lazy tree by parent code, a
- * province → city → district cascade (`select?code=`), platform administration with Excel import (required
- * overwrite switch 0/1, default 0; row-level errors) and export.
+ * Regions (spec §2 Region, §3, §5): administrative divisions keyed by code (as SpringBlade's `blade_region`); a lazy
+ * tree by parent code, a province → city → district cascade (`select?code=`), platform administration with Excel
+ * import (required overwrite switch 0/1, default 0; row-level errors) and export. Answers carry the level as both
+ * `regionLevel` (Helio) and `level` (SpringBlade, Saber); submits take either (region.rules.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, count, eq, ilike, inArray, like, or } from 'drizzle-orm';
@@ -16,19 +17,9 @@ import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../../core/s
 import { isPlatform } from '../../core/tenant.js';
 import { region } from '../../db/schema.js';
 import { receiveFiles, UPLOAD_RULES } from '../../core/upload.js';
+import { CODE, COLUMNS, ROOT, copiedFrom, levelOf, saberEditOf, validateRegion } from './region.rules.js';
 
 type RegionRow = typeof region.$inferSelect;
-const CODE = /^\d{1,12}$/;
-
-const COLUMNS = [
-  ['code', '区划编号', 'Code'],
-  ['parentCode', '上级编号', 'Parent code'],
-  ['name', '区划名称', 'Name'],
-  ['nameEn', '英文名称', 'English name'],
-  ['regionLevel', '层级(0国家 1省 2市 3区县 4乡镇 5村)', 'Level (0 country … 5 village)'],
-  ['sort', '排序', 'Sort'],
-  ['remark', '备注', 'Remark'],
-] as const;
 
 export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
@@ -42,6 +33,7 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
     name: r.name,
     nameEn: r.nameEn ?? '',
     regionLevel: r.regionLevel,
+    level: r.regionLevel,
     sort: r.sort,
     remark: r.remark ?? '',
     version: r.version,
@@ -56,45 +48,24 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
     if (!isPlatform(req.user!)) throw new ForbiddenError(); // regions are platform reference data
   };
 
-  /** Field rules (spec §5: code, name, regionLevel, sort required). */
-  const validate = (lang: Lang, b: Record<string, unknown>): string[] => {
-    const out: string[] = [];
-    const f = (zh: string, en: string) => (lang === 'en-US' ? en : zh);
-    const code = String(b.code ?? '').trim();
-    if (!code) out.push(msg(lang, 'required', { field: f('区划编号', 'Code') }));
-    else if (!CODE.test(code)) out.push(msg(lang, 'invalidFormat', { field: f('区划编号', 'Code') }));
-    if (!String(b.name ?? '').trim()) out.push(msg(lang, 'required', { field: f('区划名称', 'Name') }));
-    else if (String(b.name).length > 64) out.push(msg(lang, 'tooLong', { field: f('区划名称', 'Name'), max: 64 }));
-    if (String(b.nameEn ?? '').length > 128) out.push(msg(lang, 'tooLong', { field: f('英文名称', 'English name'), max: 128 }));
-    const lvl = b.regionLevel;
-    if (lvl === undefined || lvl === null || lvl === '') out.push(msg(lang, 'required', { field: f('区划层级', 'Level') }));
-    else if (!/^[0-5]$/.test(String(lvl))) out.push(msg(lang, 'outOfRange', { field: f('区划层级', 'Level') }));
-    const sort = b.sort;
-    if (sort === undefined || sort === null || sort === '') out.push(msg(lang, 'required', { field: f('排序', 'Sort') }));
-    else if (!/^-?\d{1,9}$/.test(String(sort))) out.push(msg(lang, 'notANumber', { field: f('排序', 'Sort') }));
-    const parent = String(b.parentCode ?? '').trim();
-    if (parent && !CODE.test(parent)) out.push(msg(lang, 'invalidFormat', { field: f('上级编号', 'Parent code') }));
-    if (parent && parent === code) out.push(msg(lang, 'invalidFormat', { field: f('上级编号', 'Parent code') }));
-    if (String(b.remark ?? '').length > 255) out.push(msg(lang, 'tooLong', { field: f('备注', 'Remark'), max: 255 }));
-    return out;
-  };
-
-  const toRow = async (b: Record<string, unknown>) => {
+  /** The row a body writes; on an update, an English name or remark the body leaves out (or sends as null) is kept. */
+  const toRow = async (b: Record<string, unknown>, stored?: RegionRow) => {
     const code = String(b.code).trim();
-    const parentCode = String(b.parentCode ?? '').trim() || '00';
-    const [parent] = parentCode === '00' && code === '00' ? [] : await db.select().from(region).where(eq(region.code, parentCode));
+    const parentCode = String(b.parentCode ?? '').trim() || ROOT;
+    const [parent] = parentCode === ROOT && code === ROOT ? [] : await db.select().from(region).where(eq(region.code, parentCode));
     const ancestors = parent ? [parent.ancestors, parent.code].filter(Boolean).join(',') : '';
     const prefix = parentCode.replace(/0+$/, '');
+    const optional = (v: unknown, old: string | null | undefined) => (v === undefined || v === null ? (old ?? null) : String(v).trim() || null);
     return {
       code,
       parentCode,
       ancestors,
       subCode: prefix && code.startsWith(prefix) ? code.slice(prefix.length) : code,
       name: String(b.name).trim(),
-      nameEn: b.nameEn ? String(b.nameEn).trim() : null,
+      nameEn: optional(b.nameEn, stored?.nameEn),
       regionLevel: Number(b.regionLevel),
       sort: Number(b.sort),
-      remark: b.remark ? String(b.remark) : null,
+      remark: optional(b.remark, stored?.remark),
     };
   };
 
@@ -106,7 +77,7 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
     },
     async (req) => {
       const { code } = req.query as { code?: string };
-      const parent = code && CODE.test(code) ? code : '00';
+      const parent = code && CODE.test(code) ? code : ROOT;
       const rows = await db.select().from(region).where(eq(region.parentCode, parent)).orderBy(asc(region.sort), asc(region.code));
       return ok(req, rows.map((r) => ({ ...vo(r), title: label(req.lang, r), value: r.code, key: r.code })));
     },
@@ -120,7 +91,7 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
     },
     async (req) => {
       const { parentCode } = req.query as { parentCode?: string };
-      const parent = parentCode && CODE.test(parentCode) ? parentCode : '00';
+      const parent = parentCode && CODE.test(parentCode) ? parentCode : ROOT;
       const rows = await db.select().from(region).where(eq(region.parentCode, parent)).orderBy(asc(region.sort), asc(region.code));
       const withKids = rows.length
         ? new Set((await db.selectDistinct({ p: region.parentCode }).from(region).where(inArray(region.parentCode, rows.map((r) => r.code)))).map((r) => r.p))
@@ -140,6 +111,7 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
       name: Type.Optional(Type.String({ maxLength: 64 })),
       parentCode: Type.Optional(Type.String({ maxLength: 12 })),
       regionLevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+      level: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
     },
     { additionalProperties: false },
   );
@@ -147,14 +119,15 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
     '/api/blade-system/region/list',
     { config: { access: { permission: ['region', 'region_view'] } }, schema: { tags: ['region'], summary: 'Regions, paged (code prefix, name, parent, level)', querystring: listQuery } },
     async (req) => {
-      const q = req.query as { code?: string; name?: string; parentCode?: string; regionLevel?: number };
+      const q = req.query as { code?: string; name?: string; parentCode?: string; regionLevel?: number; level?: number };
+      const level = q.regionLevel ?? q.level;
       const paging = parsePaging(req.query as Record<string, unknown>, s.config.maxPageSize);
       const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
       const where = and(
         q.code ? like(region.code, `${esc(q.code)}%`) : undefined,
         q.name ? or(ilike(region.name, `%${esc(q.name)}%`), ilike(region.nameEn, `%${esc(q.name)}%`)) : undefined,
         q.parentCode ? eq(region.parentCode, q.parentCode) : undefined,
-        q.regionLevel !== undefined ? eq(region.regionLevel, q.regionLevel) : undefined,
+        level !== undefined ? eq(region.regionLevel, level) : undefined,
       );
       const [rows, [n]] = await Promise.all([
         db.select().from(region).where(where).orderBy(asc(region.code)).limit(paging.size).offset(paging.offset),
@@ -181,27 +154,37 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
     {
       config: { access: { permission: ['region_add', 'region_edit'] } },
       preHandler: platformWrite,
-      schema: { tags: ['region'], summary: 'Insert or update a region by code; an edit with `version` (detail) is refused with 409 when the region changed since' },
+      schema: { tags: ['region'], summary: 'Insert or update a region by code (a new code inserts, an existing one updates; `id` never selects the row). Level as `regionLevel` or `level`. An edit with `version` (detail) is refused with 409 when the region changed since' },
     },
     async (req) => {
-      const b = (req.body ?? {}) as Record<string, unknown>;
-      const problems = validate(req.lang, b);
+      const b: Record<string, unknown> = { ...((req.body ?? {}) as Record<string, unknown>) };
+      const from = copiedFrom(b);
+      const [source] = from && CODE.test(from) ? await db.select().from(region).where(eq(region.code, from)) : [];
+      const edited = source ? saberEditOf(b, source) : undefined;
+      if (edited) b.code = edited;
+      // A copy of another region's detail (Saber's "add child"): that region's version and English name are not this one's.
+      const copy = source && !edited ? source : undefined;
+      if (copy && b.nameEn !== undefined && b.nameEn !== null && (copy.nameEn ?? '') === String(b.nameEn).trim()) delete b.nameEn;
+      const code = String(b.code ?? '').trim();
+      const [stored] = CODE.test(code) ? await db.select().from(region).where(eq(region.code, code)) : [];
+      // In a copy both level names came from the other region; only the one the client's form edits (`level`) is meant.
+      b.regionLevel = levelOf(b, copy ? undefined : stored?.regionLevel);
+      const problems = validateRegion(req.lang, b);
       if (problems.length) throw new ValidationError(problems);
-      const version = versionOf(b, req.lang);
-      const row = await toRow(b);
-      const [exists] = await db.select({ code: region.code, version: region.version }).from(region).where(eq(region.code, row.code));
-      if (!(await s.use('auth').permissions.has(req.user!, [exists ? 'region_edit' : 'region_add']))) throw new ForbiddenError();
-      if (row.parentCode !== '00') {
+      const version = from && !edited ? undefined : versionOf(b, req.lang);
+      const row = await toRow(b, stored);
+      if (!(await s.use('auth').permissions.has(req.user!, [stored ? 'region_edit' : 'region_add']))) throw new ForbiddenError();
+      if (row.parentCode !== ROOT) {
         const [p] = await db.select({ code: region.code }).from(region).where(eq(region.code, row.parentCode));
         if (!p) throw new BizError('recordNotFound');
       }
-      if (exists && version !== undefined) {
+      if (stored && version !== undefined) {
         // An edit made from a version: only if nobody changed the region since (checked again by the UPDATE).
-        if (exists.version !== version) throw new ConflictError();
+        if (stored.version !== version) throw new ConflictError();
         const done = await db.update(region).set(row).where(and(eq(region.code, row.code), eq(region.version, version))).returning({ code: region.code });
         if (!done.length) throw new ConflictError();
       } else {
-        // Blade clients (no version): insert or overwrite by code, as before.
+        // Keyed by code (SpringBlade): a new code is an insert, an existing one an update; without a version the last writer wins.
         await db.insert(region).values(row).onConflictDoUpdate({ target: region.code, set: row });
       }
       return ok(req, { code: row.code });
@@ -227,13 +210,13 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
 
   app.get(
     '/api/blade-system/region/export-template',
-    { config: { access: { permission: ['region_import', 'region_export'] } }, schema: { tags: ['region'], summary: 'The .xlsx import template' } },
+    { config: { access: { permission: ['region_import', 'region_export'] }, download: true }, schema: { tags: ['region'], summary: 'The .xlsx import template' } },
     async (req, reply) => sendSheet(reply, req.lang === 'en-US' ? 'region-template.xlsx' : '行政区划模板.xlsx', await workbook(req.lang, [])),
   );
 
   app.get(
     '/api/blade-system/region/export-region',
-    { config: { access: { permission: 'region_export' } }, schema: { tags: ['region'], summary: 'Regions as .xlsx (optionally under a parent code prefix)', querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 12 })) }, { additionalProperties: true }) } },
+    { config: { access: { permission: 'region_export' }, download: true }, schema: { tags: ['region'], summary: 'Regions as .xlsx (optionally under a parent code prefix)', querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 12 })) }, { additionalProperties: true }) } },
     async (req, reply) => {
       const { code } = req.query as { code?: string };
       const rows = await db
@@ -267,7 +250,8 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
       const inFile = new Set<string>();
       for (const { row: r, values } of sheetRows) {
         const b: Record<string, unknown> = { ...values };
-        for (const m of validate(req.lang, b)) errors.push({ row: r, column: '', reason: m });
+        b.regionLevel = levelOf(b);
+        for (const m of validateRegion(req.lang, b)) errors.push({ row: r, column: '', reason: m });
         if (inFile.has(String(b.code))) errors.push({ row: r, column: 'code', reason: msg(req.lang, 'duplicate', { field: String(b.code) }) });
         inFile.add(String(b.code));
         rows.push({ ...b, __row: r });
@@ -281,9 +265,9 @@ export async function regionRoutes(app: FastifyInstance, s: ModuleContext): Prom
         for (const r of rows) if (existing.has(String(r.code))) errors.push({ row: Number(r.__row), column: 'code', reason: msg(req.lang, 'duplicate', { field: String(r.code) }) });
       }
       // A parent must exist already or come earlier in the file.
-      const known = new Set([...existing, ...inFile, '00']);
+      const known = new Set([...existing, ...inFile, ROOT]);
       for (const r of rows) {
-        const p = String(r.parentCode || '00');
+        const p = String(r.parentCode || ROOT);
         if (!known.has(p)) {
           const [hit] = await db.select({ code: region.code }).from(region).where(eq(region.code, p));
           if (!hit) errors.push({ row: Number(r.__row), column: 'parentCode', reason: msg(req.lang, 'importUnknown', { value: p }) });

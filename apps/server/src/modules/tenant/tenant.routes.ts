@@ -1,12 +1,14 @@
 /**
  * Tenants: lookup by domain before sign-in, platform administration on the CRUD engine (a new tenant gets its own
- * administrator role, root department and `admin` account with a generated password, returned once), account limit
- * and expiry (`setting`), product package (`package-setting`), data source binding.
+ * administrator role, root department and `admin` account with a generated password, returned once; a removed
+ * tenant takes its users, roles, departments and posts with it and `restore` brings them back: tenant-removal.ts),
+ * account limit and expiry (`setting`), product package (`package-setting`), data source binding.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { tenantResource } from '@helio/contracts/modules/tenant/tenant.resource';
+import { tenantRestore } from '@helio/contracts/modules/tenant/tenant.api';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import type { ModuleContext } from '../../kernel/types.js';
 import { parseDateTime } from '../../core/dates.js';
@@ -15,11 +17,13 @@ import { BizError, ForbiddenError } from '../../core/errors.js';
 import { isId, nextId, parseIds } from '../../core/ids.js';
 import { isPlatform } from '../../core/tenant.js';
 import { buildTree } from '../../core/tree.js';
-import { registerCrud, type AuditedTable } from '../../crud/register-crud.js';
+import { idsFrom, registerCrud, type AuditedTable } from '../../crud/register-crud.js';
+import { route } from '../../kernel/http.js';
 import { dept, menu, role, roleMenu, tenant, tenantPackage, user, userDept } from '../../db/schema.js';
 import { hashPassword } from '../auth/index.js';
 import { randomPassword } from '../../seed/seed.js';
 import { paramValue } from '../../core/params.js';
+import { removeTenantRows, restoreTenants } from './tenant-removal.js';
 
 export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
@@ -94,11 +98,19 @@ export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Prom
       // Shown once in the response; only its hash is stored.
       return { tenantId, adminAccount: 'admin', adminPassword: password };
     },
+    afterRemove: (call, ids) => removeTenantRows(call, ids),
   });
 
   const platformOnly = async (req: { user?: { tenantId: string } | undefined }) => {
     if (!req.user || !isPlatform(req.user)) throw new ForbiddenError();
   };
+
+  route(app, tenantRestore, async (req) => {
+    await platformOnly(req);
+    const ids = idsFrom(req);
+    if (ids.length === 0) throw new BizError('idsRequired');
+    return restoreTenants(s, req.user!, ids);
+  });
 
   app.post(
     '/api/blade-system/tenant/setting',

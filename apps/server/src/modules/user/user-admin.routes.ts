@@ -7,6 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { omittedDoc } from '@helio/contracts/crud/resource';
+import { USER_OMITTED } from '@helio/contracts/modules/user/user.schema';
 import type { ModuleContext } from '../../kernel/types.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
@@ -73,7 +75,14 @@ export async function userAdminRoutes(app: FastifyInstance, s: ModuleContext): P
     // `initialPassword`: only when the user was created without one — shown to the creator this once.
     return ok(req, saved);
   };
-  const bodySchema = Type.Object({ id: Type.Optional(Type.Union([Type.String(), Type.Null()])) }, { additionalProperties: true });
+  const bodySchema = Type.Object(
+    {
+      id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      userType: Type.Optional(Type.Unknown({ description: omittedDoc(USER_OMITTED.userType) })),
+      phoneDiallingCode: Type.Optional(Type.Unknown({ description: omittedDoc(USER_OMITTED.phoneDiallingCode) })),
+    },
+    { additionalProperties: true },
+  );
   // A generated password may be in the answer: never cached.
   app.post(
     '/api/blade-system/user/submit',
@@ -208,13 +217,13 @@ export async function userAdminRoutes(app: FastifyInstance, s: ModuleContext): P
 
   app.get(
     '/api/blade-system/user/export-template',
-    { config: { access: { permission: ['user_import', 'user_export'] } }, schema: { tags: ['user'], summary: 'The .xlsx import template' } },
+    { config: { access: { permission: ['user_import', 'user_export'] }, download: true }, schema: { tags: ['user'], summary: 'The .xlsx import template' } },
     async (req, reply) => sendSheet(reply, req.lang === 'en-US' ? 'user-import-template.xlsx' : '用户导入模板.xlsx', await template(req.lang)),
   );
 
   app.get(
     '/api/blade-system/user/export-user',
-    { config: { access: { permission: 'user_export' } }, schema: { tags: ['user'], summary: 'Users as .xlsx (same filters as user/list; no passwords)' } },
+    { config: { access: { permission: 'user_export' }, download: true }, schema: { tags: ['user'], summary: 'Users as .xlsx (same filters as user/list; no passwords)' } },
     async (req, reply) => {
       const q = { ...(req.query as Record<string, unknown>), current: '1', size: String(s.config.maxPageSize) };
       const all: typeof user.$inferSelect[] = [];
@@ -289,7 +298,8 @@ export async function userAdminRoutes(app: FastifyInstance, s: ModuleContext): P
           name: cell('name'),
           realName: cell('realName'),
           email: cell('email'),
-          phoneDiallingCode: cell('phoneDiallingCode') || '+86',
+          // Empty: a new account takes the tenant's default (user-defaults.ts), an existing one keeps its own.
+          phoneDiallingCode: cell('phoneDiallingCode') || undefined,
           phone: cell('phone'),
           sex: cell('sex') || '3',
           birthday: cell('birthday'),
@@ -297,7 +307,7 @@ export async function userAdminRoutes(app: FastifyInstance, s: ModuleContext): P
           deptId: lookup(r, 'deptName', cell('deptName'), depts.map((x) => ({ id: x.id, key: x.name }))),
           postId: lookup(r, 'postCode', cell('postCode'), posts.map((x) => ({ id: x.id, key: x.code }))),
           code: cell('code'),
-          userType: cell('userType') || '1',
+          userType: cell('userType') || undefined,
         };
         if (errors.length === errCount) inputs.push({ row: r, input });
       }

@@ -4,7 +4,8 @@
  * roles/departments/posts must exist in the user's tenant, the tenant's account limit, passwords by the policy.
  * Roles only within the caller's reach (role/privilege.ts). A user created without a password gets its own random
  * one, returned once to the creator, and must change it at the first sign-in. Self-registrations wait for approval
- * (status PENDING) and do not count against the tenant's account limit.
+ * (status PENDING) and do not count against the tenant's account limit. A new user's type and dialling code left
+ * out (stock Blade clients) take their defaults (user-defaults.ts).
  */
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { randomPassword } from '../../seed/seed.js';
@@ -23,6 +24,7 @@ import { checkRules } from '@helio/contracts/validation';
 import type { Db } from '../../db/client.js';
 import { dept, post, role, tenant, user, userDept } from '../../db/schema.js';
 import { canonicalPassword, hashCanonical, isStrongPassword, PENDING } from '../auth/index.js';
+import { applyUserDefaults } from './user-defaults.js';
 
 export { PENDING };
 
@@ -109,6 +111,8 @@ export class UserService {
     clean.deptId = ids(input.deptId).join(',');
     clean.postId = ids(input.postId).join(',');
     if (updating) for (const k of ['roleId', 'deptId', 'postId']) if (input[k as keyof UserInput] === undefined) delete clean[k];
+    // A new user's type and dialling code left out (stock Blade clients): their documented defaults (user-defaults.ts).
+    if (!updating && !opts.guest) await applyUserDefaults(this.db, clean, tenantForInsert(actor, input.tenantId));
 
     const rules = opts.guest ? GUEST_RULES : USER_RULES;
     const problems = violationMessages(lang, checkRules(clean, rules, updating), rules);

@@ -1,4 +1,9 @@
-/** Code generation records (blade-develop code): which model becomes which Helio module. */
+/**
+ * Code generation records (blade-develop code): which model becomes which Helio module. SpringBlade's payload (Saber)
+ * is accepted too: without a model it names a data source and a table (the model is found or created), its Java
+ * package and file-system paths become Helio's defaults from the module key; `datasourceId`, `baseMode` and
+ * `wrapMode` are read-only (a Blade client's edit form requires them).
+ */
 import { defineResource } from '../../crud/resource.js';
 
 export const codeResource = defineResource({
@@ -12,7 +17,13 @@ export const codeResource = defineResource({
   ui: { dialogWidth: 800, maskClosable: false },
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: [
-    { key: 'modelId', label: { zh: '数据模型', en: 'Model' }, kind: 'select', rules: { required: true, pattern: '^\\d{1,19}$' } },
+    {
+      key: 'modelId',
+      label: { zh: '数据模型', en: 'Model' },
+      kind: 'select',
+      rules: { required: true, pattern: '^\\d{1,19}$' },
+      omitted: { from: 'datasourceTable', doc: 'the model of `datasourceId` and `tableName` (SpringBlade), created when there is none' },
+    },
     { key: 'codeName', label: { zh: '模块名', en: 'Module name' }, kind: 'text', search: 'like', sortable: true, rules: { required: true, max: 64 } },
     {
       key: 'serviceName',
@@ -28,5 +39,8 @@ export const codeResource = defineResource({
     { key: 'apiPath', label: { zh: '接口前缀', en: 'API base' }, kind: 'text', span: 24, rules: { max: 255, pattern: '^/api(/[a-z0-9-]+){1,4}$' } },
     { key: 'webPath', label: { zh: '前端路由', en: 'Web path' }, kind: 'text', span: 24, rules: { max: 255, pattern: '^(/[a-z0-9-]+){1,4}$' } },
     { key: 'author', label: { zh: '作者', en: 'Author' }, kind: 'text', table: false, rules: { max: 64 } },
+    { key: 'datasourceId', label: { zh: '数据源', en: 'Data source' }, kind: 'text', table: false, form: false },
+    { key: 'baseMode', label: { zh: '基础业务', en: 'Base mode' }, kind: 'dict', dict: 'yes_no', numeric: true, table: false, form: false },
+    { key: 'wrapMode', label: { zh: '包装器', en: 'Wrapper' }, kind: 'dict', dict: 'yes_no', numeric: true, table: false, form: false },
   ],
 });

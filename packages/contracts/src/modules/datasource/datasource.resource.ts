@@ -1,6 +1,8 @@
 /**
  * Data sources of the code generator (blade-develop): PostgreSQL only, on hosts the deployment allow-lists
- * (HELIO_DATASOURCE_HOSTS); platform administrators only; the password is write-only and stored sealed.
+ * (HELIO_DATASOURCE_HOSTS); platform administrators only; the password is stored sealed and shown masked. Blade
+ * clients post a driver class and no type: the type left out is the JDBC URL's (or the driver class's); the driver
+ * class is read-only (the server's for the type).
  */
 import { defineResource } from '../../crud/resource.js';
 
@@ -18,7 +20,16 @@ export const datasourceResource = defineResource({
   defaultSort: { field: 'createTime', order: 'desc' },
   fields: [
     { key: 'name', label: { zh: '名称', en: 'Name' }, kind: 'text', search: 'like', unique: true, sortable: true, rules: { required: true, max: 100 } },
-    { key: 'category', label: { zh: '数据源类型', en: 'Type' }, kind: 'dict', dict: 'datasource_category', numeric: true, rules: { required: true } },
+    {
+      key: 'category',
+      label: { zh: '数据源类型', en: 'Type' },
+      kind: 'dict',
+      dict: 'datasource_category',
+      numeric: true,
+      rules: { required: true },
+      omitted: { from: 'jdbcType', doc: 'the type of the JDBC URL (jdbc:postgresql:… is 1), else of the driver class (`driverClass`)' },
+    },
+    { key: 'driverClass', label: { zh: '驱动类', en: 'Driver class' }, kind: 'text', table: false, form: false },
     {
       key: 'url',
       label: { zh: '连接地址', en: 'URL' },

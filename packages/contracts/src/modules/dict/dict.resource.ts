@@ -1,7 +1,7 @@
 /**
  * Dictionaries (spec §3 Dictionary item; §5: code, value, sort, sealed, language required; key for children).
  * System dictionaries are platform-wide; business dictionaries belong to a tenant. A sealed item (isSealed 1) can be
- * neither changed nor removed.
+ * neither changed nor removed. Left out (Blade clients): unsealed, and the request's language (an item: its dictionary's).
  */
 import { defineResource, type FieldDef } from '../../crud/resource.js';
 import { KEY_PATTERN } from '../../validation.js';
@@ -12,8 +12,16 @@ const fields: readonly FieldDef[] = [
   { key: 'dictValue', label: { zh: '字典名称', en: 'Value' }, kind: 'text', search: 'like', rules: { required: true, max: 255 } },
   { key: 'parentId', label: { zh: '上级字典', en: 'Parent' }, kind: 'tree', table: false },
   { key: 'sort', label: { zh: '字典排序', en: 'Sort' }, kind: 'number', numeric: true, sortable: true, rules: { required: true } },
-  { key: 'isSealed', label: { zh: '封存', en: 'Sealed' }, kind: 'switch', numeric: true, rules: { required: true } },
-  { key: 'language', label: { zh: '语言', en: 'Language' }, kind: 'dict', dict: 'language', search: 'equal', rules: { required: true, max: 10 } },
+  { key: 'isSealed', label: { zh: '封存', en: 'Sealed' }, kind: 'switch', numeric: true, rules: { required: true }, omitted: { value: 0, doc: 'unsealed' } },
+  {
+    key: 'language',
+    label: { zh: '语言', en: 'Language' },
+    kind: 'dict',
+    dict: 'language',
+    search: 'equal',
+    rules: { required: true, max: 10 },
+    omitted: { from: 'requestLanguage', inherit: true, doc: "the request's language (Accept-Language)" },
+  },
   { key: 'attribute1', label: { zh: '扩展属性1', en: 'Attribute 1' }, kind: 'text', table: false, rules: { max: 255 } },
   { key: 'attribute2', label: { zh: '扩展属性2', en: 'Attribute 2' }, kind: 'text', table: false, rules: { max: 255 } },
   { key: 'attribute3', label: { zh: '扩展属性3', en: 'Attribute 3' }, kind: 'text', table: false, rules: { max: 255 } },
