@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notice } from '../src/db/schema.js';
-import { sanitizeNoticeTitle } from '../src/modules/notice/notice.routes.js';
+import { sanitizeNoticeTitle } from '../src/modules/notice/notice.sanitize.js';
 import { createTestApp, type TestApp } from './helper.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notice } from '../src/db/schema.js';
-import { sanitizeNotice } from '../src/modules/notice/notice.routes.js';
+import { sanitizeNotice } from '../src/modules/notice/notice.sanitize.js';
 import { createRole, createTenant, createUser } from './fixtures.js';
 import { createTestApp, type TestApp } from './helper.js';
 

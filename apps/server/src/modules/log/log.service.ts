@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
@@ -378,35 +378,4 @@ export class LogService {
     await this.flush();
     this.closed = true;
   }
-}
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    apiResultCode: number | undefined;
-  }
-}
-
-/**
- * Records API calls through the log service after each response (nothing is awaited on the request path). The hooks
- * stay installed with the log off, because the mode can change at run time; off, they cost one property read.
- */
-export function installApiLog(app: FastifyInstance, logs: LogService): void {
-  const wanted = (req: FastifyRequest) => {
-    const mode = logs.apiMode;
-    return mode !== 'off' && req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') && (mode === 'all' || WRITES.has(req.method));
-  };
-  app.decorateRequest('apiResultCode', undefined);
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (typeof payload === 'string' && wanted(req)) {
-      const m = /^\{"(?:code|error_code)":(-?\d{1,5})[,}]/.exec(payload);
-      if (m) req.apiResultCode = Number(m[1]);
-    }
-    done(null, payload);
-  });
-  app.addHook('onResponse', (req, reply, done) => {
-    if (wanted(req)) logs.api(req, reply.statusCode, req.apiResultCode, reply.elapsedTime);
-    done();
-  });
 }

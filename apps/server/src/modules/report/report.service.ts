@@ -5,17 +5,24 @@
  *   battery charge/discharge), specific yield (kWh/kWp), self-consumption, autarky, days with data (KPI rules of
  *   modules/station/kpi.ts); plus daily fleet totals.
  * - `api-activity`: the tenant's API log per day (calls, failures, mean duration) and the busiest endpoints.
+ *
+ * `ReportService` keeps the generated files (`blade_report_file`): generating one (rate-limited per user), reading
+ * one back for a download and removing them — tenant-scoped, for an actor, without HTTP.
  */
 import ExcelJS from 'exceljs';
-import { and, asc, avg, count, desc, eq, gte, lt, ne, sql, sum } from 'drizzle-orm';
-import type { ReportType } from '@helio/contracts/modules/report/report.resource';
+import { and, asc, avg, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { reportResource, type ReportType } from '@helio/contracts/modules/report/report.resource';
+import type { Actor, ModuleContext } from '../../kernel/types.js';
 import type { AuthUser } from '../../core/access.js';
 import { formatDateTime } from '../../core/dates.js';
 import { BizError } from '../../core/errors.js';
 import type { Lang } from '../../core/i18n.js';
+import { isId, nextId } from '../../core/ids.js';
+import type { ReadOnlyOptions, ReadTable } from '../../core/read-routes.js';
 import { tenantCondition } from '../../core/tenant.js';
 import type { Db } from '../../db/client.js';
 import { logApi } from '../../db/schema.js';
+import { reportFile } from '../../db/schema-resource.js';
 import { energyPlantDay, plant } from '../../db/schema-device.js';
 import { autarky, selfConsumption, specificYield } from '../station/index.js';
 
@@ -204,4 +211,78 @@ export async function buildReport(type: string, ctx: Omit<ReportContext, 'params
   const name = `${title} ${from} ~ ${to}`;
   const stamp = (formatDateTime(new Date()) ?? '').replace(/[-: ]/g, '').slice(0, 12);
   return { name, fileName: `${type}-${stamp}.xlsx`, params, content: Buffer.from(await wb.xlsx.writeBuffer()) };
+}
+
+const REPORTS_PER_MINUTE = 10;
+
+export interface GenerateInput {
+  type: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Platform users: the tenant the report is about (default all). */
+  tenantId?: string | undefined;
+}
+
+export interface GeneratedReport {
+  id: string;
+  name: string;
+  fileName: string;
+  params: ReportParams;
+}
+
+export class ReportService {
+  /** The read-only engine's options of report lists and details: live rows of the caller's tenant, never the file. */
+  readonly reads: ReadOnlyOptions;
+
+  constructor(private readonly ctx: ModuleContext) {
+    this.reads = { def: reportResource, table: reportFile as unknown as ReadTable, scope: (actor, q) => this.scope(actor, q), hidden: ['content'] };
+  }
+
+  private scope(actor: Actor, q?: Record<string, unknown>): (SQL | undefined)[] {
+    return [eq(reportFile.isDeleted, 0), tenantCondition(reportFile.tenantId, actor, q)];
+  }
+
+  /** Builds a report (at most REPORTS_PER_MINUTE a minute per user) and stores it in the actor's tenant. */
+  async generate(actor: Actor, lang: Lang, q: GenerateInput): Promise<GeneratedReport> {
+    if ((await this.ctx.kv.incr(`report:${actor.userId}`, 60_000)) > REPORTS_PER_MINUTE) throw new BizError('tooManyRequests');
+    const params = { from: q.from, to: q.to, tenantId: q.tenantId } as Partial<ReportParams>;
+    const r = await buildReport(q.type, { db: this.ctx.db, user: actor, lang, params });
+    const id = nextId();
+    const now = new Date();
+    await this.ctx.db.insert(reportFile).values({
+      id,
+      tenantId: actor.tenantId,
+      name: r.name,
+      reportType: q.type,
+      fileName: r.fileName,
+      mime: XLSX_MIME,
+      fileSize: r.content.length,
+      content: r.content,
+      params: JSON.stringify(r.params),
+      createUser: actor.userId,
+      createDept: actor.deptIds[0] ?? null,
+      createTime: now,
+      updateUser: actor.userId,
+      updateTime: now,
+    });
+    return { id, name: r.name, fileName: r.fileName, params: r.params };
+  }
+
+  /** A report file of the actor's scope; `recordNotFound` when absent, out of scope or removed. */
+  async file(actor: Actor, id: string): Promise<{ content: Buffer; fileName: string; mime: string }> {
+    const [row] = isId(id) ? await this.ctx.db.select().from(reportFile).where(and(eq(reportFile.id, id), ...this.scope(actor))) : [];
+    if (!row?.content) throw new BizError('recordNotFound');
+    return { content: row.content, fileName: row.fileName, mime: row.mime };
+  }
+
+  /** Removes reports of the actor's scope (softly; their files are dropped); false when none was removed. */
+  async remove(actor: Actor, ids: string[]): Promise<boolean> {
+    if (ids.length === 0) throw new BizError('idsRequired');
+    const res = await this.ctx.db
+      .update(reportFile)
+      .set({ isDeleted: 1, content: null, updateUser: actor.userId, updateTime: new Date() })
+      .where(and(inArray(reportFile.id, ids), ...this.scope(actor)))
+      .returning({ id: reportFile.id });
+    return res.length > 0;
+  }
 }

@@ -6,7 +6,7 @@
 import type { ModuleContext } from '../../kernel/types.js';
 import { BizError } from '../../core/errors.js';
 import type { GrantInput, SignInResult } from '../auth/index.js';
-import { findUserByPhone } from './sms.service.js';
+import { findUserByPhone } from './sms.repository.js';
 import { normalisePhone, VerificationCodes } from './verification.js';
 
 export async function smsCodeGrant(s: ModuleContext, input: GrantInput): Promise<SignInResult> {
@@ -16,7 +16,7 @@ export async function smsCodeGrant(s: ModuleContext, input: GrantInput): Promise
   if (!(await codes.verify('login', input.tenantId, phone, p.code ?? p.verificationCode ?? p.verification_code))) {
     throw new BizError('smsCodeInvalid');
   }
-  const row = await findUserByPhone(s.database.db, input.tenantId, phone);
+  const row = await findUserByPhone(s.db, input.tenantId, phone);
   if (!row) throw new BizError('smsCodeInvalid');
   await s.use('auth').auth.assertTenantUsable(input.tenantId);
   const { subject, roleNames } = await s.use('auth').auth.subjectFor(row, input.client.clientId, input.deptId, input.roleId);

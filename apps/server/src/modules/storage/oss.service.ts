@@ -1,14 +1,13 @@
 /**
  * Which store a tenant's files go to (its enabled storage configuration, else the built-in local store), storing
- * received files with server-chosen names, and reading them back for download.
+ * received files with server-chosen names (recorded as attachments), and reading them back for download.
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { AuthUser } from '../../core/access.js';
+import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { BizError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
-import type { Db } from '../../db/client.js';
 import { attach, oss } from '../../db/schema-resource.js';
 import type { OutboundGuard } from '../../core/net-guard.js';
 import type { SecretBox } from '../../core/secret-box.js';
@@ -42,16 +41,15 @@ export class OssService {
   private readonly clients = new Map<string, { stamp: string; backend: StorageBackend }>();
 
   constructor(
-    private readonly db: Db,
+    private readonly ctx: ModuleContext,
     private readonly box: SecretBox,
     private readonly guard: OutboundGuard,
-    dataDir: string,
   ) {
-    this.local = new LocalStorage(path.join(dataDir, 'oss'));
+    this.local = new LocalStorage(path.join(ctx.config.dataDir, 'oss'));
   }
 
   async enabledConfig(tenantId: string): Promise<OssRow | undefined> {
-    const [row] = await this.db
+    const [row] = await this.ctx.db
       .select()
       .from(oss)
       .where(and(eq(oss.tenantId, tenantId), eq(oss.status, ENABLED), eq(oss.isDeleted, 0)));
@@ -81,12 +79,12 @@ export class OssService {
 
   async backendOfAttach(a: Pick<AttachRow, 'ossId'>): Promise<StorageBackend> {
     if (!a.ossId) return this.local;
-    const [row] = await this.db.select().from(oss).where(eq(oss.id, a.ossId));
+    const [row] = await this.ctx.db.select().from(oss).where(eq(oss.id, a.ossId));
     return this.backendFor(row);
   }
 
   /** Stores the files in the tenant's store and records them; all-or-nothing as far as the store allows. */
-  async store(u: AuthUser, files: ReceivedFile[], use: UploadUse): Promise<BladeFile[]> {
+  async store(u: Actor, files: ReceivedFile[], use: UploadUse): Promise<BladeFile[]> {
     const config = await this.enabledConfig(u.tenantId);
     const backend = this.backendFor(config);
     const stored: { key: string; f: ReceivedFile; id: string }[] = [];
@@ -120,7 +118,7 @@ export class OssService {
       updateUser: u.userId,
       updateTime: now,
     }));
-    await this.db.insert(attach).values(rows);
+    await this.ctx.db.insert(attach).values(rows);
     return rows.map((r) => ({ link: r.link, domain: r.domainUrl, name: r.name, originalName: r.originalName, attachId: r.id }));
   }
 
