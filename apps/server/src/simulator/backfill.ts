@@ -14,22 +14,14 @@ import { FAULT_CODE_MAP } from '@helio/contracts/modules/station/fault-codes';
 import { nextId } from '../core/ids.js';
 import { addDays, localDay, localMidnight } from '../modules/telemetry/solar.js';
 import type { RawClient, RawDb } from '../modules/telemetry/raw-db.js';
-import {
-  arr,
-  ENERGY_KEYS,
-  keyFigures,
-  LATEST_COLS,
-  RAW,
-  RAW_KEY,
-  RollupAccumulator,
-  unnestInsert,
-  upsertRollups,
-  type DeviceInfo,
-  type TelemetryPayload,
-} from '../modules/telemetry/telemetry.repository.js';
+import type { DeviceInfo, TelemetryPayload } from '../modules/telemetry/ingest-item.js';
+import { arr, keyFigures, LATEST_COLS, RAW, RAW_KEY, unnestInsert } from '../modules/telemetry/raw-rows.js';
+import { ENERGY_KEYS, RollupAccumulator, upsertRollups } from '../modules/telemetry/rollups.js';
 import { PartitionManager } from '../modules/telemetry/partitions.js';
 import type { Fleet, SimDevice, SimStation } from './fleet.js';
-import { countersOf, report, STEP_MS, type FleetModel } from './model.js';
+import { countersOf, type FleetModel } from './model.js';
+import { STEP_MS } from './physics.js';
+import { report } from './report.js';
 
 export interface DemoContext {
   fleet: Fleet;

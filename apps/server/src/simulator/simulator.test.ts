@@ -13,7 +13,8 @@ import { rawDb } from '../modules/telemetry/raw-db.js';
 import { addDays, localDay } from '../modules/telemetry/solar.js';
 import { StatusService } from '../modules/telemetry/status.service.js';
 import { TelemetryRepository } from '../modules/telemetry/telemetry.repository.js';
-import { countersOf, isPvOnly, report } from './model.js';
+import { countersOf, isPvOnly } from './model.js';
+import { report } from './report.js';
 
 type TestDb = Awaited<ReturnType<typeof testDatabase>>;
 let database: TestDb;

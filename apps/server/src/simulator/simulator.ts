@@ -7,7 +7,8 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import type { SimDevice, SimStation } from './fleet.js';
-import { activeFault, report, type FleetModel } from './model.js';
+import type { FleetModel } from './model.js';
+import { activeFault, report } from './report.js';
 import { localDay } from '../modules/telemetry/solar.js';
 
 export interface SimulatorOptions {

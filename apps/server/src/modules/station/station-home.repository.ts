@@ -1,5 +1,5 @@
 /**
- * The home dashboard's reads (`home/*` in station-home.routes.ts): fleet figures and series for the caller's tenant or
+ * The home dashboard's reads (`home/*`, station-home.service.ts): fleet figures and series for the caller's tenant or
  * data scope. Energy comes from the rollups (tenant rollups for a whole tenant, station rollups for a data scope),
  * live power from the latest-state table, counts and capacities from the registrations and stations.
  *
@@ -9,11 +9,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../core/access.js';
+import type { Database } from '../../db/client.js';
 import { plant } from '../../db/schema-device.js';
 import { addDays, localMidnight } from '../telemetry/index.js';
 import { sums, type EnergySums } from './kpi.js';
-import { ENERGY, FRESH_MS, type Row, type StationRepository } from './station.repository.js';
+import type { Row } from './station.params.js';
 import { plantWhere, stationScope } from './station.scope.js';
+import { ENERGY, FRESH_MS, tenantSql } from './station.sql.js';
 
 /** The energy sums of a rollup query (as ENERGY), each column named with a prefix. */
 const energyCols = (prefix: string) =>
@@ -24,7 +26,11 @@ const energyCols = (prefix: string) =>
   );
 
 export class HomeRepository {
-  constructor(readonly station: StationRepository) {}
+  constructor(private readonly database: Database) {}
+
+  private rows<T = Row>(q: SQL): Promise<T[]> {
+    return this.database.rows<T>(q);
+  }
 
   /** Stations in the caller's data scope as a subquery; undefined = the whole tenant (tenant rollups apply). */
   scopedPlants(u: AuthUser, q: Row): SQL | undefined {
@@ -42,16 +48,16 @@ export class HomeRepository {
    * - energy of `today` and of all time: tenant rollups for a whole tenant, station rollups for a data scope.
    */
   async summary(u: AuthUser, q: Row, plants: SQL | undefined, now: number, today: string): Promise<{ fig: Row; day: EnergySums; total: EnergySums }> {
-    const tenant = this.station.tenantSql(u, q);
-    const sscope = plants ? sql`s.plant_id IN (${plants})` : this.station.tenantSql(u, q, 's.tenant_id');
-    const dscope = plants ? sql`d.plant_id IN (${plants})` : this.station.tenantSql(u, q, 'd.tenant_id');
+    const tenant = tenantSql(u, q);
+    const sscope = plants ? sql`s.plant_id IN (${plants})` : tenantSql(u, q, 's.tenant_id');
+    const dscope = plants ? sql`d.plant_id IN (${plants})` : tenantSql(u, q, 'd.tenant_id');
     const day = plants
       ? sql`SELECT ${energyCols('day_')} FROM helio_energy_plant_day WHERE plant_id IN (${plants}) AND day BETWEEN ${today}::date AND ${today}::date`
       : sql`SELECT ${energyCols('day_')} FROM helio_energy_tenant_day WHERE ${tenant} AND day BETWEEN ${today}::date AND ${today}::date`;
     const total = plants
       ? sql`SELECT ${energyCols('total_')} FROM helio_energy_plant_month WHERE plant_id IN (${plants})`
       : sql`SELECT ${energyCols('total_')} FROM helio_energy_tenant_month WHERE ${tenant}`;
-    const [r] = await this.station.rows<Row>(sql`
+    const [r] = await this.rows<Row>(sql`
       WITH dev AS (
         SELECT coalesce(sum(s.inverters), 0) AS inverters, coalesce(sum(s.batteries), 0) AS batteries,
                coalesce(sum(s.rated_kw), 0) AS rated, coalesce(sum(s.battery_kwh), 0) AS capacity
@@ -70,12 +76,12 @@ export class HomeRepository {
 
   /** Live stations of the caller's tenant or scope: count, installed kWp, counts by network status. */
   async plantFigures(u: AuthUser, q: Row, plants: SQL | undefined): Promise<Row> {
-    const [p] = await this.station.rows<Row>(this.plantCounts(u, q, plants));
+    const [p] = await this.rows<Row>(this.plantCounts(u, q, plants));
     return p ?? {};
   }
 
   private plantCounts(u: AuthUser, q: Row, plants: SQL | undefined): SQL {
-    const pscope = plants ? sql`p.id IN (${plants})` : this.station.tenantSql(u, q, 'p.tenant_id');
+    const pscope = plants ? sql`p.id IN (${plants})` : tenantSql(u, q, 'p.tenant_id');
     return sql`SELECT count(*) AS plants, coalesce(sum(p.capacity_kwp), 0) AS kwp,
         count(*) FILTER (WHERE p.network_status = 0) AS normal, count(*) FILTER (WHERE p.network_status = 1) AS disconnected,
         count(*) FILTER (WHERE p.network_status = 2) AS fault
@@ -90,33 +96,33 @@ export class HomeRepository {
       const from = new Date(localMidnight(date, tz)).toISOString();
       const to = new Date(localMidnight(addDays(date, 1), tz)).toISOString();
       return scoped
-        ? this.station.rows<Row>(sql`SELECT extract(epoch FROM bucket)::bigint * 1000 AS t, ${ENERGY} FROM helio_energy_plant_hour
+        ? this.rows<Row>(sql`SELECT extract(epoch FROM bucket)::bigint * 1000 AS t, ${ENERGY} FROM helio_energy_plant_hour
             WHERE plant_id IN (${ids}) AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz GROUP BY bucket ORDER BY bucket`)
-        : this.station.rows<Row>(sql`SELECT extract(epoch FROM bucket)::bigint * 1000 AS t, ${ENERGY} FROM helio_energy_tenant_hour
-            WHERE ${this.station.tenantSql(u, q)} AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz GROUP BY bucket ORDER BY bucket`);
+        : this.rows<Row>(sql`SELECT extract(epoch FROM bucket)::bigint * 1000 AS t, ${ENERGY} FROM helio_energy_tenant_hour
+            WHERE ${tenantSql(u, q)} AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz GROUP BY bucket ORDER BY bucket`);
     }
     if (dateType === 'month') {
       const first = `${date.slice(0, 7)}-01`;
       return scoped
-        ? this.station.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_plant_day
+        ? this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_plant_day
             WHERE plant_id IN (${ids}) AND day >= ${first}::date AND day < (${first}::date + interval '1 month') GROUP BY day ORDER BY day`)
-        : this.station.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_tenant_day
-            WHERE ${this.station.tenantSql(u, q)} AND day >= ${first}::date AND day < (${first}::date + interval '1 month') GROUP BY day ORDER BY day`);
+        : this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_tenant_day
+            WHERE ${tenantSql(u, q)} AND day >= ${first}::date AND day < (${first}::date + interval '1 month') GROUP BY day ORDER BY day`);
     }
     const y = date.slice(0, 4);
     const next = `${Number(y) + 1}-01-01`;
     if (dateType === 'year-days') {
       // 1-year daily chart (benchmark and the year view's day resolution)
       return scoped
-        ? this.station.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_plant_day
+        ? this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_plant_day
             WHERE plant_id IN (${ids}) AND day >= ${`${y}-01-01`}::date AND day < ${next}::date GROUP BY day ORDER BY day`)
-        : this.station.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_tenant_day
-            WHERE ${this.station.tenantSql(u, q)} AND day >= ${`${y}-01-01`}::date AND day < ${next}::date GROUP BY day ORDER BY day`);
+        : this.rows<Row>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS k, ${ENERGY} FROM helio_energy_tenant_day
+            WHERE ${tenantSql(u, q)} AND day >= ${`${y}-01-01`}::date AND day < ${next}::date GROUP BY day ORDER BY day`);
     }
     return scoped
-      ? this.station.rows<Row>(sql`SELECT to_char(month, 'YYYY-MM') AS k, ${ENERGY} FROM helio_energy_plant_month
+      ? this.rows<Row>(sql`SELECT to_char(month, 'YYYY-MM') AS k, ${ENERGY} FROM helio_energy_plant_month
           WHERE plant_id IN (${ids}) AND month >= ${`${y}-01-01`}::date AND month < ${next}::date GROUP BY month ORDER BY month`)
-      : this.station.rows<Row>(sql`SELECT to_char(month, 'YYYY-MM') AS k, ${ENERGY} FROM helio_energy_tenant_month
-          WHERE ${this.station.tenantSql(u, q)} AND month >= ${`${y}-01-01`}::date AND month < ${next}::date GROUP BY month ORDER BY month`);
+      : this.rows<Row>(sql`SELECT to_char(month, 'YYYY-MM') AS k, ${ENERGY} FROM helio_energy_tenant_month
+          WHERE ${tenantSql(u, q)} AND month >= ${`${y}-01-01`}::date AND month < ${next}::date GROUP BY month ORDER BY month`);
   }
 }

@@ -25,3 +25,11 @@ export const int = (q: Row, k: string, min: number, max: number): number | undef
   if (!Number.isInteger(n) || n < min || n > max) throw new BizError('unknownParam', { param: k });
   return n;
 };
+
+/** A `yyyy-MM-dd` parameter (a longer value is cut to its first ten characters); `fallback` when absent. */
+export function parseDayParam(v: unknown, fallback: string): string {
+  if (v === undefined || v === '') return fallback;
+  const s = String(v).slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(Date.parse(`${s}T00:00:00Z`))) throw new BizError('dateInvalid', { value: String(v).slice(0, 20) });
+  return s;
+}

@@ -5,7 +5,7 @@
  * whichever process receives it — with an external broker's shared subscription that may be another one, so a
  * waiter also looks at its row now and then. No answer in time: the row is `expired` and the caller gets a 504.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BizError } from '../../core/errors.js';
 import { nextId } from '../../core/ids.js';
 import { isPlatform } from '../../core/tenant.js';
@@ -130,4 +130,9 @@ export class DeviceCommandService implements DeviceCommands {
     if (!row || row.status === 'sent' || row.status === 'expired') return undefined;
     return row.status === 'ok' ? { id, ok: true, result: row.result } : { id, ok: false, error: row.error ?? 'failed' };
   }
+}
+
+/** Commands whose waiter is gone (its process stopped): `expired` a minute after their deadline (a recurring job). */
+export async function expireAbandonedCommands(database: Database): Promise<void> {
+  await database.rows(sql`UPDATE helio_device_command SET status = 'expired' WHERE status = 'sent' AND expires_at < now() - interval '1 minute'`);
 }

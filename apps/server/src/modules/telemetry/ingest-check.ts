@@ -4,7 +4,7 @@
  * acknowledged rejection — it never decides whether the broker acknowledges.
  */
 import type { DeviceKind } from '../../db/schema-device.js';
-import { parseTimestamp, type DeviceInfo, type IngestItem } from './telemetry.repository.js';
+import { parseTimestamp, type DeviceInfo, type IngestItem } from './ingest-item.js';
 import { validators, verdict, type EventPayload, type StatusPayload } from './telemetry.schema.js';
 
 export type MessageKind = 'telemetry' | 'event' | 'status';

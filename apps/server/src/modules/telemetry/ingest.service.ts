@@ -13,7 +13,8 @@ import { databaseErrorReason, isDatabaseUnavailable } from '../../core/errors.js
 import { isDataError } from './raw-db.js';
 import { checkMessage, type Checked, type MessageKind } from './ingest-check.js';
 import { printable } from './mqtt-acl.js';
-import type { DeviceInfo, IngestItem, TelemetryRepository, WriteResult } from './telemetry.repository.js';
+import type { DeviceInfo, IngestItem, WriteResult } from './ingest-item.js';
+import type { TelemetryRepository } from './telemetry.repository.js';
 
 export const REJECT_REASONS = [
   'malformed',

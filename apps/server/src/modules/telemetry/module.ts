@@ -3,9 +3,9 @@
  * and device commands. Started by the kernel after the server listens; tests that build the app without starting it
  * get the HTTP side only.
  */
-import { sql } from 'drizzle-orm';
 import { databaseErrorReason, isDatabaseUnavailable } from '../../core/errors.js';
 import { defineJob, defineModule } from '../../kernel/types.js';
+import { expireAbandonedCommands } from './commands.js';
 import type { TelemetryApi } from './index.js';
 import { rawDb } from './raw-db.js';
 import { StatusService } from './status.service.js';
@@ -40,7 +40,7 @@ const commandExpiryJob = defineJob<null>({
   name: 'telemetry.command-expiry',
   every: 60_000,
   async run(_payload, ctx) {
-    await ctx.database.rows(sql`UPDATE helio_device_command SET status = 'expired' WHERE status = 'sent' AND expires_at < now() - interval '1 minute'`);
+    await expireAbandonedCommands(ctx.database);
   },
 });
 
