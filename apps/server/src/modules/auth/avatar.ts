@@ -27,6 +27,6 @@ export function avatarRoutes(app: FastifyInstance): void {
     return reply.type('image/svg+xml').send(SVG);
   };
   const svg = { 200: { description: 'The image', content: { 'image/svg+xml': { schema: { type: 'string' } } } }, 304: { description: 'Unchanged (If-None-Match)', type: 'null' } };
-  app.get(DEFAULT_AVATAR, { config: { access: { public: true } }, schema: { hide: true, response: svg } }, send);
+  app.get(DEFAULT_AVATAR, { config: { access: { public: true } }, schema: { tags: ['auth'], summary: 'The default avatar (public; sign-in and user-info name it for users without one)', response: svg } }, send);
   app.get(LEGACY_DEFAULT_AVATAR, { config: { access: { public: true } }, schema: { hide: true } }, send);
 }
