@@ -14,6 +14,7 @@ import { createDept, createRole, createTenant, createUser } from './fixtures.js'
 import { createTestApp, type TestApp } from './helper.js';
 import { RESOURCE_PUBLIC_ROUTES, resourceProbes } from './access-resources.js';
 import { stationProbes } from './access-stations.js';
+import { alarmProbes } from './access-alarms.js';
 import { factoryProbes } from './access-factory.js';
 import { engineProbes } from './access-engine.js';
 import { listAudit } from './access/list-audit.js';
@@ -336,6 +337,7 @@ describe('tenant isolation', () => {
     ...resourceProbes(() => t, () => bHeaders),
     // Stations, devices and the home dashboard (issue 6): test/access-stations.ts.
     ...stationProbes(() => t, () => bHeaders),
+    ...alarmProbes(() => t, () => bHeaders),
     // Factory (exit-factory) lists: platform reference data (test/access-factory.ts).
     ...factoryProbes(() => t, () => bHeaders),
   };

@@ -48,6 +48,10 @@ export const SYSTEM_DICT_CODES = [
   'alarm_status',
   'alarm_handle_status',
   'refresh_token_reuse',
+  'alarm_severity',
+  'alarm_category',
+  'alarm_ack_status',
+  'alarm_type',
 ] as const;
 export type SystemDictCode = (typeof SYSTEM_DICT_CODES)[number];
 
@@ -243,6 +247,33 @@ export const SYSTEM_DICTS: TypedDictSeed<SystemDictCode>[] = [
   dict('refresh_token_reuse', '刷新令牌重用', 'Refresh token reuse', [
     ['strict', '严格：重用已轮换的令牌即注销会话', 'Strict: reusing a rotated token ends the session'],
     ['lenient', 'Blade 兼容：会话内未过期的令牌均可刷新', 'Blade compatible: any unexpired token of a live session'],
+  ]),
+  // Alarms (issue 14): severity = helio_alarm.level; categories of the alarm catalogue; acknowledgement; alarm kind.
+  dict('alarm_severity', '告警级别', 'Alarm severity', [
+    ['4', '紧急', 'Critical'],
+    ['3', '重要', 'Major'],
+    ['2', '次要', 'Minor'],
+    ['1', '提示', 'Warning'],
+  ]),
+  dict('alarm_category', '告警类别', 'Alarm category', [
+    ['grid', '电网', 'Grid'],
+    ['pv', '光伏', 'PV'],
+    ['battery', '电池', 'Battery'],
+    ['insulation', '绝缘', 'Insulation'],
+    ['temperature', '温度', 'Temperature'],
+    ['communication', '通讯', 'Communication'],
+    ['safety', '安全', 'Safety'],
+    ['device', '设备', 'Equipment'],
+  ]),
+  dict('alarm_ack_status', '告警确认状态', 'Alarm acknowledgement', [
+    ['0', '未确认', 'Unacknowledged'],
+    ['1', '已确认', 'Acknowledged'],
+  ]),
+  dict('alarm_type', '告警类型', 'Alarm type', [
+    ['1', '设备故障', 'Device fault'],
+    ['2', '设备告警', 'Device warning'],
+    ['3', '设备离线', 'Offline'],
+    ['4', '阈值规则', 'Threshold rule'],
   ]),
 ];
 

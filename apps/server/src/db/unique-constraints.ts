@@ -81,6 +81,7 @@ export const INTERNAL_UNIQUE_INDEXES: readonly string[] = [
   'helio_device_event_uq',
   'helio_alarm_active_uq',
   'helio_job_key_uq', // kernel/jobs.ts: a job's deduplication key (ON CONFLICT DO NOTHING)
+  'helio_alarm_definition_uq', // modules/alarm: the catalogue, one definition per device type and code (reference data, ON CONFLICT DO NOTHING)
 ];
 
 /** The name of the violated constraint of a 23505 error (drizzle keeps the driver's error as `cause`). */

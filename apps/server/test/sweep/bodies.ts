@@ -66,6 +66,8 @@ export const BODIES: Record<string, Builder> = {
   'POST /api/blade-system/tenant/setting': (x) => ({ body: { ids: x.tenantId, accountNumber: -1 } }),
   'POST /api/blade-resource/sms/endpoint/send-message': (x) => ({ body: { code: x.smsCode, phones: '13800138000', params: '{}' } }),
   'POST /api/skyworth-client/plant/submitOperationInfo': (x) => ({ body: { id: x.ids.plant, operationCompanyId: x.ids.dept, operationUserId: x.ids.member } }),
+  'POST /api/skyworth-client/alarmLog/acknowledge': (x) => ({ body: { ids: x.ids.alarm } }),
+  'POST /api/skyworth-client/alarmLogOperationRecord/save': (x) => ({ body: { alarmId: x.ids.alarm, handleStatus: 1, content: `${x.marker} handled` } }),
   'POST /api/skyworth-client/plant/addDevice': async (x, c) => {
     // A free SN in the factory list: the only reason left to refuse is whose station it is.
     const sn = `SWEEP${nextId().slice(-12)}`;

@@ -42,6 +42,8 @@ export const KIND_OF_PREFIX: Record<string, Kind> = {
   '/api/skyworth-client/battery': 'battery',
   '/api/skyworth-client/guardianPlant': 'guardian',
   '/api/skyworth-client/charger': 'charger',
+  '/api/skyworth-client/alarmLog': 'alarm',
+  '/api/skyworth-client/alarmLogOperationRecord': 'alarm',
 };
 
 /** The parent record a kind's `parentId` names. */
@@ -93,6 +95,8 @@ export function resolve(route: Route, name: string, x: Target): string | undefin
       return x.ids.deptRoot;
     case 'plantId':
       return x.ids.plant;
+    case 'alarmId':
+      return x.ids.alarm;
     case 'tenantId':
       return x.tenantId;
     case 'parentId':

@@ -54,6 +54,7 @@ export const GLOBAL_TABLES: Record<string, { reason: string; watched: boolean }>
   helio_secret: { reason: 'deployment keys (never served)', watched: true },
   helio_seed_log: { reason: 'first-start seed steps', watched: true },
   helio_job: { reason: 'durable jobs of the kernel (not per tenant; a job names what it works on)', watched: false },
+  helio_alarm_definition: { reason: 'alarm catalogue: platform reference data', watched: true },
   helio_reference_version: { reason: 'reference-data versions applied at start', watched: true },
 };
 

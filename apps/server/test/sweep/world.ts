@@ -12,6 +12,7 @@ import { nextId } from '../../src/core/ids.js';
 import { dept, dictBiz, logApi, logError, logUsual, menu, notice, post, role, roleScope, scopeData, topMenu, topMenuSetting, user } from '../../src/db/schema.js';
 import { alarm, alarmRecord, deviceEvent, type DeviceKind } from '../../src/db/schema-device.js';
 import { oss, reportFile, sms, smsOutbox } from '../../src/db/schema-resource.js';
+import { alarmDeviceState, alarmLifecycle } from '../../src/modules/alarm/alarm.tables.js';
 import { PENDING } from '../../src/modules/auth/index.js';
 import { IngestService } from '../../src/modules/telemetry/ingest.service.js';
 import { rawDb } from '../../src/modules/telemetry/raw-db.js';
@@ -143,6 +144,8 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   ids.alarm = nextId();
   await db.insert(alarm).values({ id: ids.alarm, ...dev, deviceSn: sns.inverter, deviceType: 1, alarmCode: 1001, alarmType: 1, triggerTime: new Date(at), description: `${marker} alarm`, ...audit(ids.admin) });
   await db.insert(alarmRecord).values({ id: nextId(), tenantId, alarmId: ids.alarm, handleStatus: 1, content: `${marker} follow-up`, ...audit(ids.admin) });
+  await db.insert(alarmLifecycle).values({ alarmId: ids.alarm, tenantId, lastSeen: new Date(at), category: 'device' });
+  await db.insert(alarmDeviceState).values({ deviceId: ids.inverter, tenantId, lastTs: new Date(at) });
   await db.insert(deviceCommand).values({ id: nextId(), tenantId, deviceSn: sns.inverter, method: 'ping', params: { m: marker }, status: 'ok', createUser: ids.admin, expiresAt: new Date(at + 60_000) });
 
   const signIn = async (account: string) => {

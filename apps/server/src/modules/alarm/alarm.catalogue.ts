@@ -1,0 +1,86 @@
+/**
+ * The catalogue as the server uses it: reference data applied from contracts (`applyCatalogue`, inside the kernel's
+ * reference transaction: adds what is missing, keeps what platform users edited), and read back from
+ * `helio_alarm_definition` with a short cache (`CatalogueCache`) for the rules and the alarms' names.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { ALARM_CATALOGUE, unknownCodeName, type ThresholdRule } from '@helio/contracts/modules/alarm/alarm-catalogue';
+import { nextId } from '../../core/ids.js';
+import type { Db } from '../../db/client.js';
+import type { RuleDef } from './alarm.engine.js';
+
+export async function rowsOf<T>(db: Db, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+/** Changes with the catalogue's content, so an edited catalogue is applied again without a hand-bumped version. */
+export const CATALOGUE_VERSION = Number.parseInt(createHash('sha256').update(JSON.stringify(ALARM_CATALOGUE)).digest('hex').slice(0, 8), 16);
+
+export async function applyCatalogue(tx: Db): Promise<void> {
+  for (const d of ALARM_CATALOGUE) {
+    await tx.execute(sql`
+      INSERT INTO helio_alarm_definition (id, device_type, alarm_code, alarm_type, severity, category, source, name_zh, name_en,
+        cause_zh, cause_en, remedy_zh, remedy_en, rule)
+      VALUES (${nextId()}, ${d.deviceType}, ${d.code}, ${d.alarmType}, ${d.severity}, ${d.category}, ${d.source}, ${d.name.zh}, ${d.name.en},
+        ${d.cause.zh}, ${d.cause.en}, ${d.remedy.zh}, ${d.remedy.en}, ${d.rule ? JSON.stringify(d.rule) : null}::jsonb)
+      ON CONFLICT (device_type, alarm_code) DO NOTHING`);
+  }
+}
+
+export interface DefinitionRow {
+  deviceType: number;
+  code: number;
+  alarmType: number;
+  severity: number;
+  category: string;
+  nameZh: string;
+  nameEn: string;
+  remedyEn: string | null;
+  rule: ThresholdRule | null;
+}
+
+/** The catalogue at one moment: looked up without the database (safe inside a transaction on another connection). */
+export class CatalogueSnapshot {
+  constructor(
+    private readonly byKey: Map<string, DefinitionRow>,
+    private readonly ruleMap: Map<number, RuleDef[]>,
+  ) {}
+
+  definition(deviceType: number, code: number): DefinitionRow {
+    const found = this.byKey.get(`${deviceType}:${code}`);
+    if (found) return found;
+    const name = unknownCodeName(code);
+    return { deviceType, code, alarmType: 1, severity: 3, category: 'device', nameZh: name.zh, nameEn: name.en, remedyEn: null, rule: null };
+  }
+
+  rules(deviceType: number): RuleDef[] {
+    return this.ruleMap.get(deviceType) ?? [];
+  }
+}
+
+export class CatalogueCache {
+  private loaded: { at: number; snapshot: CatalogueSnapshot } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  /** Read before a transaction opens: on PGlite (one connection) a read beside an open transaction would wait for it. */
+  async snapshot(): Promise<CatalogueSnapshot> {
+    if (this.loaded && Date.now() - this.loaded.at < this.ttlMs) return this.loaded.snapshot;
+    const rows = await rowsOf<DefinitionRow>(this.db, sql`
+      SELECT device_type AS "deviceType", alarm_code AS code, alarm_type AS "alarmType", severity, category,
+             name_zh AS "nameZh", name_en AS "nameEn", remedy_en AS "remedyEn", rule
+        FROM helio_alarm_definition WHERE is_deleted = 0 AND status = 1`);
+    const byKey = new Map(rows.map((r) => [`${r.deviceType}:${r.code}`, r]));
+    const rules = new Map<number, RuleDef[]>();
+    for (const r of rows) {
+      if (!r.rule) continue;
+      rules.set(r.deviceType, [...(rules.get(r.deviceType) ?? []), { code: r.code, rule: r.rule }]);
+    }
+    this.loaded = { at: Date.now(), snapshot: new CatalogueSnapshot(byKey, rules) };
+    return this.loaded.snapshot;
+  }
+}
