@@ -6,8 +6,9 @@
  * commit.
  *
  * Where reports come from: `pollLatest` reads the latest state the ingest keeps (`helio_device_latest`) for devices
- * whose report is newer than the one last evaluated; a recurring job runs it (module.ts). When telemetry emits a
- * typed event per stored report, its handler calls `evaluate` with the same samples and the job only catches up.
+ * whose report is newer than the one last evaluated. It runs after each `telemetry.reported` event (a batch of
+ * reports committed in this process) and from a recurring job that catches up (reports another process stored, a
+ * run that failed) — module.ts.
  */
 import { sql } from 'drizzle-orm';
 import { nextId } from '../../core/ids.js';

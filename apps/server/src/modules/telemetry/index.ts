@@ -13,6 +13,13 @@ declare module '../../kernel/types.js' {
   interface ModuleApis {
     telemetry: TelemetryApi;
   }
+  interface HelioEvents {
+    /**
+     * Device reports were stored (one committed ingest batch in this process; `reports` = how many, duplicates not
+     * counted). Their latest state is in `helio_device_latest`.
+     */
+    'telemetry.reported': { reports: number };
+  }
 }
 
 export type { TelemetryHandle };

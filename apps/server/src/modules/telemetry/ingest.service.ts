@@ -117,6 +117,8 @@ export interface IngestOptions {
   retryMinMs?: number;
   retryMaxMs?: number;
   now?: () => number;
+  /** After each committed batch, with the number of reports it stored (not duplicates): `telemetry.reported`. */
+  onStored?: (count: number) => void;
   log?: { info?(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -153,7 +155,7 @@ export class IngestService {
   private outage: { since: number; delay: number; until: number } | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
   private readonly timer: NodeJS.Timeout | undefined;
-  private readonly o: Required<Omit<IngestOptions, 'log'>> & Pick<IngestOptions, 'log'>;
+  private readonly o: Required<Omit<IngestOptions, 'log' | 'onStored'>> & Pick<IngestOptions, 'log' | 'onStored'>;
 
   constructor(
     readonly repo: TelemetryRepository,
@@ -301,6 +303,14 @@ export class IngestService {
       const results = await this.repo.writeBatch(batch.map((p) => p.item), new Date(this.o.now()));
       if (this.outage) this.resume();
       batch.forEach((p, i) => p.resolve(results[i]!));
+      const stored = results.filter((r) => r === 'stored').length;
+      if (stored && this.o.onStored) {
+        try {
+          this.o.onStored(stored);
+        } catch (e) {
+          this.o.log?.warn({ err: e }, 'telemetry.reported listener failed');
+        }
+      }
     } catch (e) {
       if (isDataError(e) && batch.length > 1) {
         const mid = Math.ceil(batch.length / 2);

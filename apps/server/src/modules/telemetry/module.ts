@@ -52,7 +52,13 @@ export default defineModule<TelemetryState>({
   },
   jobs: [statusJob, commandExpiryJob],
   async start(ctx, state) {
-    state.handle = await startTelemetry({ config: ctx.config, database: ctx.database, log: ctx.log, statusTimer: false });
+    state.handle = await startTelemetry({
+      config: ctx.config,
+      database: ctx.database,
+      log: ctx.log,
+      statusTimer: false,
+      onStored: (reports) => void ctx.events.emit('telemetry.reported', { reports }),
+    });
     ctx.provide('devices', state.handle.commands);
   },
   async stop(_ctx, state) {

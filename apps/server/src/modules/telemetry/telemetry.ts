@@ -32,6 +32,8 @@ export interface StartOptions {
   telemetry?: TelemetryConfig;
   /** Run the status job on a timer (default true). */
   statusTimer?: boolean;
+  /** After each committed batch of stored reports (the module emits `telemetry.reported`). */
+  onStored?: (count: number) => void;
 }
 
 export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> {
@@ -44,6 +46,7 @@ export async function startTelemetry(o: StartOptions): Promise<TelemetryHandle> 
     maxFutureMs: tc.maxFutureSeconds * 1000,
     maxPastMs: tc.maxAgeDays * 86_400_000,
     log: o.log,
+    onStored: o.onStored,
   });
   await ingest.devices.preload();
   const onChange = (sn: string) => ingest.devices.invalidate(sn);
