@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Set-up builds an app on a database copy; CI runs suites side by side on 2 cores, so allow it time.
+    hookTimeout: 240_000,
     pool: 'forks',
     // Test files wait on databases, child servers and brokers much of the time: at least two at once even on a 2-core
     // machine (vitest's own default there is one). VITEST_MAX_WORKERS overrides (.ci/run: 1 for the shared Mosquitto).
