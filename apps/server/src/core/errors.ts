@@ -101,11 +101,11 @@ export function sqlState(e: unknown): string | undefined {
 /**
  * SQLSTATEs that mean "the request carried a value the database cannot take": class 22 (data exception — 22P02
  * invalid text representation, 22003 out of range, 22007/22008 bad or overflowing date/time, 22021/22P05 NUL and
- * untranslatable characters, 22001 too long, 22023, 2201B …) and 54000/54001 (program limits: an index row or a
+ * untranslatable characters, 22001 too long, 22023, 2201B …), 23502 (a required column left empty) and 54000/54001 (program limits: an index row or a
  * statement too large). Inputs are validated before SQL (shared rules, list filters by column type, ids, paging,
  * dates, NUL); this is the last line of defence, so a value that slips through is still a 400, never a 500.
  */
-const BAD_INPUT_SQLSTATE = /^(22[0-9A-Z]{3}|5400[01])$/;
+const BAD_INPUT_SQLSTATE = /^(22[0-9A-Z]{3}|23502|5400[01])$/;
 
 /** The SQLSTATE when `e` is a database error caused by a bad input value (see BAD_INPUT_SQLSTATE), else undefined. */
 export function badInputState(e: unknown): string | undefined {

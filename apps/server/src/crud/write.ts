@@ -100,6 +100,10 @@ export function crudWriter({ def, table, hooks, baseWhere }: WriteContext) {
       if (typeof v === 'string') v = v.trim();
       if (f.numeric && v !== '' && v !== null && v !== undefined) v = Number(v);
       if (f.secret && (v === '' || v === undefined || v === null || v === SECRET_MASK)) continue; // keep the stored secret
+      // An optional field left empty (a Blade form's untouched radio sends '') whose column cannot be null: the
+      // column's default on an insert, the stored value on an edit.
+      const column = (table as Record<string, { notNull?: boolean; hasDefault?: boolean }>)[f.key];
+      if ((v === '' || v === null) && column?.notNull && column.hasDefault && !rules[f.key]?.required) continue;
       values[f.key] = v === '' ? null : v;
     }
     const checked = updating ? values : { ...Object.fromEntries(Object.keys(rules).map((k) => [k, undefined])), ...values };

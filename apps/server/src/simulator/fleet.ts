@@ -200,7 +200,8 @@ export function generateFleet(params: FleetParams): Fleet {
         devices.push({ kind: 'battery', sn: sn('HLB', ++bat), index: k, model: ci ? 'HB-100-HV' : `HB-${energyKwh}-LV`, ratedKw: 0, energyKwh, parentSn: devices[k % nInv]!.sn });
       }
     }
-    if (r() < 0.3) devices.push({ kind: 'guardian', sn: sn('HLG', ++grd), index: 0, model: 'HG-63A-3P', ratedKw: 0, energyKwh: 0 });
+    // About one station in three has a guardian, and the second station always does: every fleet shows each kind.
+    if (r() < 0.3 || i % 25 === 1) devices.push({ kind: 'guardian', sn: sn('HLG', ++grd), index: 0, model: 'HG-63A-3P', ratedKw: 0, energyKwh: 0 });
     if (i % 25 === 3) devices.push({ kind: 'charger', sn: sn('HLC', ++chg), index: 0, model: 'HC-7K-AC', ratedKw: 7, energyKwh: 0 });
     const owner = abroad ? WESTERN[Math.floor(r() * WESTERN.length)]! : `${SURNAMES[Math.floor(r() * SURNAMES.length)]}${GIVEN[Math.floor(r() * GIVEN.length)]}`;
     const typeName = abroad

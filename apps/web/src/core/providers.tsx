@@ -13,6 +13,7 @@ import { setToastApi, toast } from '@/core/notify';
 import { antdThemeConfig } from '@/core/theme/antd-theme';
 import { useThemeStore } from '@/core/theme/theme-store';
 import { themeLook } from '@/core/theme/themes';
+import { useReducedMotion } from '@/core/theme/reduced-motion';
 
 /** Registers antd's message API (themed, in the app locale) for toasts and wires the HTTP client to it. */
 function ToastBridge() {
@@ -35,7 +36,11 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   const language = instance.language;
   const name = useThemeStore((s) => s.theme);
   const color = useThemeStore((s) => s.color);
-  const config = useMemo(() => antdThemeConfig(themeLook(name, color), color), [name, color]);
+  const reducedMotion = useReducedMotion();
+  const config = useMemo(() => {
+    const c = antdThemeConfig(themeLook(name, color), color);
+    return reducedMotion ? { ...c, token: { ...c.token, motion: false } } : c;
+  }, [name, color, reducedMotion]);
 
   useEffect(() => {
     dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn');
