@@ -7,13 +7,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
-import type { ModuleContext } from '../kernel/types.js';
+import type { Actor, ModuleContext } from '../kernel/types.js';
 import { ok } from '../core/envelope.js';
 import { ForbiddenError } from '../core/errors.js';
 import { isPlatform } from '../core/tenant.js';
 import { createCrudRepository } from './repository.js';
 import { registerCrudRoutes } from './routes.js';
-import type { AuditedTable, CrudHandle, CrudHooks } from './types.js';
+import type { SQL } from 'drizzle-orm';
+import type { ListSpec } from '../core/list-query.js';
+import type { CrudRepository } from './repository.js';
+import type { AuditedTable, CrudHooks, Row } from './types.js';
 
 export { listSpecOf, toVO } from './resource-shape.js';
 export { idsFrom } from './routes.js';
@@ -23,7 +26,6 @@ export {
   isCalendarDate,
   pgErrorCode,
   type AuditedTable,
-  type CrudHandle,
   type CrudHooks,
   type CrudOptions,
   type CrudRepositoryHooks,
@@ -66,4 +68,26 @@ export function registerCrud(app: FastifyInstance, s: ModuleContext, def: Resour
   };
   s.crud.set(def.name, handle);
   return handle;
+}
+
+/** What `registerCrud` gives back: the repository, and request-shaped helpers for modules that serve a route themselves. */
+declare module '../kernel/types.js' {
+  interface EngineHandles {
+    crud: CrudHandle;
+  }
+}
+
+export interface CrudHandle {
+  def: ResourceDef;
+  table: AuditedTable;
+  spec: ListSpec;
+  /** The reads and writes without HTTP (jobs, device replies, stage transitions). */
+  repo: CrudRepository;
+  /** Conditions every read applies: live rows of the caller's tenant. */
+  baseWhere(u: Actor, q?: Record<string, unknown>): SQL | undefined;
+  vos(rows: Row[], req: FastifyRequest): Promise<Row[]>;
+  /** The engine's list answer (also when the module serves `list` itself and delegates). */
+  list(req: FastifyRequest): Promise<unknown>;
+  /** Every condition the list applies for this request (tenant, data scope, module scope, filters). */
+  listWhere(req: FastifyRequest): Promise<SQL | undefined>;
 }

@@ -2,13 +2,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceDef } from '@helio/contracts/crud/resource';
 import type { Actor, ModuleContext } from '../kernel/types.js';
 import { ValidationError } from '../core/errors.js';
 import type { Lang } from '../core/i18n.js';
-import type { ListSpec } from '../core/list-query.js';
 import type { Db } from '../db/client.js';
-import type { CrudRepository } from './repository.js';
 
 export type Row = Record<string, unknown>;
 
@@ -149,26 +146,4 @@ export function isCalendarDate(v: string): boolean {
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-/** What `registerCrud` gives back: the repository, and request-shaped helpers for modules that serve a route themselves. */
-declare module '../kernel/types.js' {
-  interface EngineHandles {
-    crud: CrudHandle;
-  }
-}
-
-export interface CrudHandle {
-  def: ResourceDef;
-  table: AuditedTable;
-  spec: ListSpec;
-  /** The reads and writes without HTTP (jobs, device replies, stage transitions). */
-  repo: CrudRepository;
-  /** Conditions every read applies: live rows of the caller's tenant. */
-  baseWhere(u: Actor, q?: Record<string, unknown>): SQL | undefined;
-  vos(rows: Row[], req: FastifyRequest): Promise<Row[]>;
-  /** The engine's list answer (also when the module serves `list` itself and delegates). */
-  list(req: FastifyRequest): Promise<unknown>;
-  /** Every condition the list applies for this request (tenant, data scope, module scope, filters). */
-  listWhere(req: FastifyRequest): Promise<SQL | undefined>;
 }
