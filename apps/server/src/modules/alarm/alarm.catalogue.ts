@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { ALARM_CATALOGUE, unknownCodeName, type ThresholdRule } from '@helio/contracts/modules/alarm/alarm-catalogue';
-import { nextId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
 import type { RuleDef } from './alarm.engine.js';
 
@@ -17,12 +16,18 @@ export async function rowsOf<T>(db: Db, q: SQL): Promise<T[]> {
 /** Changes with the catalogue's content, so an edited catalogue is applied again without a hand-bumped version. */
 export const CATALOGUE_VERSION = Number.parseInt(createHash('sha256').update(JSON.stringify(ALARM_CATALOGUE)).digest('hex').slice(0, 8), 16);
 
+/**
+ * A catalogue entry's id follows from its device type and code (as the seed's ids do), so every installation — and a
+ * database built from the start-up template — holds the same rows under the same ids.
+ */
+const definitionId = (deviceType: number, code: number): string => (1123598819000000000n + BigInt(deviceType) * 1_000_000n + BigInt(code)).toString();
+
 export async function applyCatalogue(tx: Db): Promise<void> {
   for (const d of ALARM_CATALOGUE) {
     await tx.execute(sql`
       INSERT INTO helio_alarm_definition (id, device_type, alarm_code, alarm_type, severity, category, source, name_zh, name_en,
         cause_zh, cause_en, remedy_zh, remedy_en, rule)
-      VALUES (${nextId()}, ${d.deviceType}, ${d.code}, ${d.alarmType}, ${d.severity}, ${d.category}, ${d.source}, ${d.name.zh}, ${d.name.en},
+      VALUES (${definitionId(d.deviceType, d.code)}, ${d.deviceType}, ${d.code}, ${d.alarmType}, ${d.severity}, ${d.category}, ${d.source}, ${d.name.zh}, ${d.name.en},
         ${d.cause.zh}, ${d.cause.en}, ${d.remedy.zh}, ${d.remedy.en}, ${d.rule ? JSON.stringify(d.rule) : null}::jsonb)
       ON CONFLICT (device_type, alarm_code) DO NOTHING`);
   }
