@@ -79,8 +79,7 @@ beforeAll(async () => {
     CREATE TABLE "Weird Table" ("Bad Column" text, id bigint PRIMARY KEY);
   `);
   await c.end();
-  process.env.HELIO_DATASOURCE_HOSTS = `127.0.0.1,localhost,${target.hostname}`;
-  t = await createTestApp();
+  t = await createTestApp({ HELIO_DATASOURCE_HOSTS: `127.0.0.1,localhost,${target.hostname}` });
   h = await t.adminHeaders();
 }, 120_000);
 

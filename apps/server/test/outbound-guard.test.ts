@@ -45,8 +45,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
   webPort = (web.address() as AddressInfo).port;
 
-  process.env.HELIO_ALLOW_PRIVATE_HOSTS = '';
-  t = await createTestApp();
+  t = await createTestApp({ HELIO_ALLOW_PRIVATE_HOSTS: '' });
   await createTenant(t.database.db, '810001');
   const role = await createRole(t.database.db, '810001', 'administrator', 'all');
   await createUser(t.database.db, { tenantId: '810001', account: 'opal', password: 'Passw0rd1', roleId: role });

@@ -26,8 +26,7 @@ let h: Record<string, string>;
 beforeAll(async () => {
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: 'helio-files' }] });
   s3Port = (await s3.run()).port;
-  process.env.HELIO_ALLOW_PRIVATE_HOSTS = '127.0.0.1';
-  t = await createTestApp({ HELIO_DATA_DIR: dataDir });
+  t = await createTestApp({ HELIO_DATA_DIR: dataDir, HELIO_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
   h = await t.adminHeaders();
 });
 afterAll(async () => {

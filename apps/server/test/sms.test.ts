@@ -83,7 +83,6 @@ const codeOf = async (phone: string, scene = 'login', tenantId = '000000') => {
 
 beforeAll(async () => {
   await new Promise<void>((r) => aliyun.listen(0, '127.0.0.1', r));
-  process.env.HELIO_ALLOW_PRIVATE_HOSTS = '127.0.0.1';
   database = await testDatabase();
   const config = loadConfig({
     HELIO_CAPTCHA: 'off',

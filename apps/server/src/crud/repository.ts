@@ -19,6 +19,7 @@ import { parseFilters, parsePaging, parseSort, type ListSpec } from '../core/lis
 import { tenantCondition } from '../core/tenant.js';
 import { buildTree, type TreeNode } from '../core/tree.js';
 import { selectPage } from './reads.js';
+import { dictNamer } from './dict-names.js';
 import { listSpecOf, toVO, withMaskedSecrets } from './resource-shape.js';
 import type { AuditedTable, CrudOptions, CrudRepositoryHooks, PreparedWrite, PrepareOptions, ReadCall, Row, TxCall, WriteMode } from './types.js';
 import { crudWriter, type Saved } from './write.js';
@@ -89,8 +90,9 @@ export function createCrudRepository(ctx: ModuleContext, def: ResourceDef, table
   };
 
   const baseWhere = (u: Actor, q?: Query) => and(live, def.tenantScoped ? tenantCondition(table.tenantId!, u, q) : undefined);
+  const names = dictNamer(db, def);
   const vos = async (call: ReadCall, rows: Row[]) => {
-    const out = rows.map((r) => toVO(def, r));
+    const out = await names(rows.map((r) => toVO(def, r)), call.lang, call.actor.tenantId);
     return hooks.decorate ? hooks.decorate(call, out) : out;
   };
   /** Data scope of the actor on this resource (rules defined with resource_code = the page code). */

@@ -74,7 +74,7 @@ export interface Step {
    * JSON: no `error_description`), `file` (a download: HTTP 200 and the content type given), `any-r` (an R whose
    * code the client does not check).
    */
-  answer?: 'r' | 'bare' | 'any-r' | { file: string };
+  answer?: 'r' | 'bare' | 'any-r' | { file: string } | Refused;
   reads?: Read[];
   /** Variables from the answer: name → path. */
   save?: Record<string, string>;
@@ -85,6 +85,15 @@ export interface Step {
    * that need a pending step are pending with it.
    */
   pendingFix?: string;
+}
+
+/**
+ * A deliberate difference from the stock back end: Helio refuses the request with a 400 whose message the client shows
+ * in its error toast (`msg`, in the request's language), because the spec requires what the client leaves out. `why`
+ * names the rule.
+ */
+export interface Refused {
+  refused: { msgLike: RegExp; why: string };
 }
 
 export type Vars = Record<string, Json | undefined>;

@@ -96,6 +96,16 @@ export async function runStep(suite: Suite, step: Step): Promise<unknown> {
     new Error(`${step.id} (${step.page}: ${step.does})\n  ${line}${payload && !step.upload ? `\n  body ${snippet(String(payload))}` : ''}\n  → HTTP ${res.statusCode} ${snippet(res.body)}\n  ${problems.join('\n  ')}`);
 
   const answer = step.answer ?? 'r';
+  if (typeof answer === 'object' && 'refused' in answer) {
+    let msg = '';
+    try {
+      msg = String((res.json() as { msg?: unknown }).msg ?? '');
+    } catch {
+      throw fail(['the answer is not JSON']);
+    }
+    if (res.statusCode !== 400 || !answer.refused.msgLike.test(msg)) throw fail([`expected a 400 whose msg matches ${answer.refused.msgLike} (${answer.refused.why})`]);
+    return undefined;
+  }
   if (typeof answer === 'object') {
     const type = String(res.headers['content-type'] ?? '');
     if (res.statusCode !== 200 || !type.includes(answer.file)) throw fail([`expected a ${answer.file} download, got ${type}`]);

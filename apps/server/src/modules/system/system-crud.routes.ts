@@ -12,7 +12,7 @@ import { menuResource, topMenuResource } from '@helio/contracts/modules/menu/men
 import { paramResource } from '@helio/contracts/modules/param/param.resource';
 import { postResource } from '@helio/contracts/modules/post/post.resource';
 import { roleResource } from '@helio/contracts/modules/role/role.resource';
-import { apiScopeResource, dataScopeResource } from '@helio/contracts/modules/scope/scope.resource';
+import { apiScopeResource, dataScopeResource, NO_SCOPE_COLUMN } from '@helio/contracts/modules/scope/scope.resource';
 import { tenantPackageResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import type { ModuleContext } from '../../kernel/types.js';
 import { API_LOG_MODE_PARAM } from '../log/index.js';
@@ -120,7 +120,19 @@ export async function systemCrudRoutes(app: FastifyInstance, s: ModuleContext): 
     },
   });
 
-  registerCrud(app, s, dataScopeResource, T(scopeData), refresh(() => s.use('scope').scopes.invalidate()));
+  // A rule without a column ('-', as SpringBlade's clients send for "all visible") is only meaningful for that type.
+  registerCrud(app, s, dataScopeResource, T(scopeData), {
+    ...refresh(() => s.use('scope').scopes.invalidate()),
+    beforeWrite: (call, existing, values) => {
+      const column = String(values.scopeColumn ?? existing?.scopeColumn ?? '');
+      const type = Number(values.scopeType ?? existing?.scopeType);
+      if (column === NO_SCOPE_COLUMN && type !== 1) {
+        throw new FieldsError([
+          { field: 'scopeColumn', message: label(call.lang, { zh: '只有“全部可见”的规则可以不指定权限字段', en: 'Only an "All" rule may leave the column out' }) },
+        ]);
+      }
+    },
+  });
   registerCrud(app, s, apiScopeResource, T(scopeApi), refresh(() => s.use('scope').scopes.invalidate()));
 
   return { dept: deptHandle, dict: dictHandle, dictBiz: dictBizHandle, role: roleHandle, menu: menuHandle };

@@ -25,6 +25,16 @@ import { randomPassword } from '../../seed/seed.js';
 import { paramValue } from '../../core/params.js';
 import { removeTenantRows, restoreTenants } from './tenant-removal.js';
 
+/** The fields of `tenant/setting` (body or query). */
+const SETTING_FIELDS = Type.Object(
+  {
+    ids: Type.Optional(Type.Unknown()),
+    accountNumber: Type.Optional(Type.Integer({ minimum: -1 })),
+    expireTime: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { additionalProperties: true },
+);
+
 export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Promise<void> {
   const db = s.database.db;
 
@@ -117,14 +127,21 @@ export async function tenantRoutes(app: FastifyInstance, s: ModuleContext): Prom
     {
       config: { access: { permission: 'tenant_setting' } },
       preHandler: platformOnly,
+      // No body at all (the fields in the query) validates as an empty one.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
       schema: {
         tags: ['tenant'],
-        summary: 'Account limit and expiry of tenants (ids, accountNumber -1 = unlimited, expireTime yyyy-MM-dd HH:mm:ss or empty)',
-        body: Type.Object({ ids: Type.Unknown(), accountNumber: Type.Optional(Type.Integer({ minimum: -1 })), expireTime: Type.Optional(Type.Union([Type.String(), Type.Null()])) }, { additionalProperties: true }),
+        summary:
+          'Account limit and expiry of tenants (ids, accountNumber -1 = unlimited, expireTime yyyy-MM-dd HH:mm:ss or empty), in the body or — as BladeX clients send them — in the query',
+        querystring: SETTING_FIELDS,
+        body: SETTING_FIELDS,
       },
     },
     async (req) => {
-      const b = req.body as { ids: unknown; accountNumber?: number; expireTime?: string | null };
+      // BladeX's tenant page posts the form as query parameters; a body wins where both carry a field.
+      const b = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as { ids?: unknown; accountNumber?: number; expireTime?: string | null };
       const ids = parseIds(b.ids);
       if (ids.length === 0) throw new BizError('idsRequired');
       const expire = b.expireTime ? parseDateTime(b.expireTime) : null;

@@ -175,7 +175,15 @@ export const bladexSystem: Step[] = [
     method: 'POST', url: '/api/blade-system/tenant/package-setting', query: { tenantId: '000000', packageId: '' }, needs: ['bx.tenant-package-setting'],
   },
   {
-    id: 'bx.tenant-setting', page: 'bladex/tenant', does: 'the authorisation setting: BladeX sends the form and ids as query parameters', pendingFix: 'tenant-setting-query',
+    id: 'bx.tenant-setting', page: 'bladex/tenant', does: 'the authorisation setting: BladeX sends the form and ids as query parameters',
+    method: 'POST', url: '/api/blade-system/tenant/setting', query: { accountNumber: 25, expireTime: '', ids: '{{bxTenantRowId}}' },
+  },
+  {
+    id: 'bx.tenant-setting-shown', page: 'bladex/tenant', does: 'the tenant row shows the new account limit', needs: ['bx.tenant-setting'],
+    method: 'GET', url: '/api/blade-system/tenant/detail', query: { id: '{{bxTenantRowId}}' }, reads: [{ path: 'data.accountNumber', like: 25 }],
+  },
+  {
+    id: 'bx.tenant-setting-unlimited', page: 'bladex/tenant', does: 'sets it back to unlimited (-1)', needs: ['bx.tenant-setting'],
     method: 'POST', url: '/api/blade-system/tenant/setting', query: { accountNumber: -1, expireTime: '', ids: '{{bxTenantRowId}}' },
   },
   { id: 'bx.package-remove', page: 'bladex/tenantpackage', does: 'deletes the package', method: 'POST', url: '/api/blade-system/tenant-package/remove', query: { ids: '{{bxPackageId}}' }, needs: ['bx.tenant-package-unset'] },

@@ -85,7 +85,7 @@ export const saberOrg: Step[] = [
     save: { postId: 'data.records[postCode=sfx-post].id' },
   },
   {
-    id: 'post.list-category', page: 'system/post', does: 'draws the category cell', needs: ['post.create'], pendingFix: 'post-category-name',
+    id: 'post.list-category', page: 'system/post', does: 'draws the category cell', needs: ['post.create'],
     method: 'GET', url: '/api/blade-system/post/list', query: { current: 1, size: 10 },
     reads: [{ path: 'data.records[].categoryName', is: 'text', why: 'the category cell is a tag of row.categoryName (PostVO)' }],
   },

@@ -29,7 +29,7 @@ export const saberScope: Step[] = [
     reads: [{ path: 'data.total', is: 'number' }, { path: 'data.records', is: 'array' }],
   },
   {
-    id: 'datascope.create', page: 'authority/datascope', does: 'adds a "全部可见" scope (initScope sets the column to "-")', pendingFix: 'scope-column-dash',
+    id: 'datascope.create', page: 'authority/datascope', does: 'adds a "全部可见" scope (initScope sets the column to "-")',
     method: 'POST', url: '/api/blade-system/data-scope/submit',
     body: {
       scopeName: '{{scopeMenuName}} [全部可见]', resourceCode: '{{scopeMenuCode}}', scopeColumn: '-', scopeType: 1, scopeField: '*',
@@ -43,7 +43,7 @@ export const saberScope: Step[] = [
     save: { dataScopeId: 'data.records[remark=sfx-data-scope].id' },
   },
   {
-    id: 'datascope.type-name', page: 'authority/datascope', does: 'draws the type cell', pendingFix: 'scope-type-name',
+    id: 'datascope.type-name', page: 'authority/datascope', does: 'draws the type cell',
     method: 'GET', url: '/api/blade-system/data-scope/list', query: { menuId: '{{scopeMenuId}}', current: 1, size: 10 },
     reads: [{ path: 'data.records[id={{dataScopeId}}].scopeTypeName', is: 'text', why: 'the type cell is a tag of row.scopeTypeName' }],
   },
@@ -87,7 +87,7 @@ export const saberScope: Step[] = [
     save: { apiScopeId: 'data.records[resourceCode=sfx_api].id' },
   },
   {
-    id: 'apiscope.type-name', page: 'authority/apiscope', does: 'draws the type cell', pendingFix: 'scope-type-name',
+    id: 'apiscope.type-name', page: 'authority/apiscope', does: 'draws the type cell',
     method: 'GET', url: '/api/blade-system/api-scope/list', query: { menuId: '{{scopeMenuId}}', current: 1, size: 10 },
     reads: [{ path: 'data.records[id={{apiScopeId}}].scopeTypeName', is: 'text', why: 'the type cell is a tag of row.scopeTypeName' }],
   },
