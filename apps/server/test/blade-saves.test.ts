@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, dept, dict, role, user } from '../src/db/schema.js';
 import { code, datasource, model } from '../src/db/schema-resource.js';
 import { md5Hex } from '../src/modules/auth/password.js';
+import { codeTargets } from '../src/modules/develop/blade-payloads.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './helper.js';
 
 const MASK = '********';
@@ -218,7 +219,7 @@ describe('blade-develop as Saber posts it', () => {
     expect(empty.msg).toBe('数据源类型不能为空');
   });
 
-  it("a code record names a data source and a table: the model is found or created, SpringBlade's paths become Helio's", async () => {
+  it("a code record names a data source and a table: the model is found or created; SpringBlade's package and paths are kept as sent and the generator uses Helio's", async () => {
     // code.vue: every column as SpringBlade's demo fills it in.
     const body = {
       datasourceId: dsId,
@@ -235,21 +236,24 @@ describe('blade-develop as Saber posts it', () => {
     };
     const id = await saved('/api/blade-develop/code/submit', body);
     const [row] = await t.database.db.select().from(code).where(eq(code.id, id));
-    expect(row).toMatchObject({ datasourceId: dsId, tableName: 'blade_notice', packageName: 'blade_desk', apiPath: '/api/helio/blade-desk', webPath: '/blade-desk' });
+    expect(row).toMatchObject({ datasourceId: dsId, tableName: 'blade_notice', packageName: 'org.springblade.desk', apiPath: body.apiPath, webPath: body.webPath, baseMode: 2, wrapMode: 2 });
+    expect(codeTargets(row!)).toEqual({ pageCode: 'blade_desk', api: '/api/helio/blade-desk', webPath: '/blade-desk' });
     const [m] = await t.database.db.select().from(model).where(eq(model.id, row!.modelId!));
     expect(m).toMatchObject({ datasourceId: dsId, modelTable: 'blade_notice', modelCode: 'blade_notice', modelName: '通知公告' });
 
     // The same table again: the same model. Unix paths are directories too.
     const again = await saved('/api/blade-develop/code/submit', { ...body, codeName: '通知二', apiPath: '/Users/chill/SpringBlade/blade-desk', webPath: '/Users/chill/Saber' });
     const [second] = await t.database.db.select().from(code).where(eq(code.id, again));
-    expect(second).toMatchObject({ modelId: row!.modelId, apiPath: '/api/helio/blade-desk', webPath: '/blade-desk' });
+    expect(second).toMatchObject({ modelId: row!.modelId, apiPath: '/Users/chill/SpringBlade/blade-desk', webPath: '/Users/chill/Saber' });
+    expect(codeTargets(second!)).toMatchObject({ api: '/api/helio/blade-desk', webPath: '/blade-desk' });
     expect(await t.database.db.select({ id: model.id }).from(model).where(and(eq(model.modelTable, 'blade_notice'), eq(model.isDeleted, 0)))).toHaveLength(1);
 
-    // Edit: the detail carries what Saber's form requires (data source, modes); posted back, nothing else moves.
+    // Edit: the detail shows what Saber saved (data source, modes, package, paths); posted back, nothing else moves.
     const d = await detail('/api/blade-develop/code', id);
-    expect(d).toMatchObject({ datasourceId: dsId, baseMode: 1, wrapMode: 1, tablePrefix: 'blade_', pkName: 'id', packageName: 'blade_desk' });
+    expect(d).toMatchObject({ datasourceId: dsId, baseMode: 2, wrapMode: 2, tablePrefix: 'blade_', pkName: 'id', packageName: 'org.springblade.desk', apiPath: body.apiPath });
     await ok('/api/blade-develop/code/submit', { ...d, codeName: '公告' });
-    expect((await t.database.db.select().from(code).where(eq(code.id, id)))[0]).toMatchObject({ codeName: '公告', modelId: row!.modelId, apiPath: '/api/helio/blade-desk' });
+    expect((await t.database.db.select().from(code).where(eq(code.id, id)))[0]).toMatchObject({ codeName: '公告', modelId: row!.modelId, apiPath: body.apiPath, baseMode: 2 });
+    expect((await post('/api/blade-develop/code/submit', { ...d, version: undefined, baseMode: 7 })).json()).toMatchObject({ code: 400, msg: expect.stringContaining('基础业务') });
 
     // Helio's form: a model is required when sent empty, and its own formats are checked as before.
     expect((await post('/api/blade-develop/code/submit', { ...body, modelId: '' })).json().msg).toBe('数据模型不能为空');

@@ -76,7 +76,7 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
   const chosen = (f: FieldDef) => f.kind === 'dict' || f.kind === 'dictbiz' || (f.kind === 'select' && Boolean(f.options));
   const column = (f: FieldDef): SheetColumn => ({ key: f.key, zh: f.label.zh, en: f.label.en, numeric: Boolean(f.numeric) && !chosen(f) });
   const exportColumns = def.fields.filter((f) => !f.secret).map(column);
-  const importFields = def.fields.filter((f) => f.form !== false && f.form !== 'edit' && !f.secret);
+  const importFields = def.fields.filter((f) => f.form !== false && f.form !== 'edit' && f.form !== 'api' && !f.secret);
   const importColumns = importFields.map(column);
 
   /** Names ↔ keys of the dictionary and option fields (names in every language map back to the key). */

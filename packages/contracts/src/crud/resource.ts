@@ -33,8 +33,11 @@ export interface FieldDef {
   table?: boolean;
   /** Search form: how the list filters on it (omitted = not searchable). */
   search?: 'like' | 'equal';
-  /** In the add/edit form (default true); 'add' = only when creating. */
-  form?: boolean | 'add' | 'edit';
+  /**
+   * In the add/edit form (default true); 'add' = only when creating; 'api' = not in Helio's forms, but stored when an
+   * API client sends it (fields only SpringBlade's clients know, which their edit forms show again).
+   */
+  form?: boolean | 'add' | 'edit' | 'api';
   /** May be used in ascs/descs. */
   sortable?: boolean;
   /** Unique among live rows (within the tenant when tenant-scoped). */

@@ -3,9 +3,9 @@
  * - a data source comes with a driver class and no type: the type is the JDBC URL's (or the driver class's);
  * - a code record names a data source and a table instead of a model: the live model of that data source and table
  *   is used, or one is created (its prototype then defaults from the live table, as for any model without saved
- *   rows); its Java package (`packageName`) and the file-system directories SpringBlade writes the code to
- *   (`apiPath`, `webPath`) mean nothing to Helio, which answers a zip: they become Helio's defaults from the module
- *   key — what Helio's own form proposes. Helio's own values (a page code, `/api/…`, a route) are kept as sent.
+ *   rows); its Java package (`packageName`) and the directories SpringBlade writes the code to (`apiPath`,
+ *   `webPath`) are stored as sent, and the generator uses Helio's defaults from the module key in their place
+ *   (`codeTargets`).
  */
 import { and, eq } from 'drizzle-orm';
 import { IDENTIFIER_PATTERN } from '@helio/contracts/modules/model/model.resource';
@@ -30,9 +30,7 @@ export function driverClassOf(category: unknown): string {
   return (DATASOURCE_TYPES.find((t) => t.category === Number(category)) ?? DATASOURCE_TYPES[0]).driverClass;
 }
 
-const JAVA_PACKAGE = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/;
-/** A directory of a file system (SpringBlade writes generated code there): a drive, a backslash, or an absolute path. */
-const isDirectory = (v: string, helio: RegExp) => /\\/.test(v) || /^[A-Za-z]:/.test(v) || (v.startsWith('/') && !helio.test(v));
+const PAGE_CODE = /^[a-z][a-z0-9_]{1,63}$/;
 const API_PATH = /^\/api(\/[a-z0-9-]+){1,4}$/;
 const WEB_PATH = /^(\/[a-z0-9-]+){1,4}$/;
 
@@ -41,22 +39,20 @@ export function codeDefaults(moduleKey: string): { packageName: string; apiPath:
   return { packageName: moduleKey.replace(/-/g, '_'), apiPath: `/api/helio/${moduleKey}`, webPath: `/${moduleKey}` };
 }
 
-/** A code record body with SpringBlade's Java package and directories replaced by Helio's defaults. */
-export function acceptSpringBladeCode(body: Row): Row {
-  const key = typeof body.serviceName === 'string' ? body.serviceName.trim() : '';
-  const defaults = codeDefaults(key);
-  const out = { ...body };
-  const blade = (k: 'packageName' | 'apiPath' | 'webPath', test: (v: string) => boolean) => {
-    const v = out[k];
-    if (typeof v !== 'string' || !test(v.trim())) return;
-    // Without a module key there is no default: the field keeps its stored value (an edit) or stays empty.
-    if (key) out[k] = defaults[k];
-    else delete out[k];
+/**
+ * What the generator makes of a code record: its own page code, API base and web path where the record has Helio's
+ * shapes, else Helio's defaults from the module key (a SpringBlade record keeps its Java package and directories as
+ * sent, for its client's edit form, but they mean nothing to Helio, which answers a zip).
+ */
+export function codeTargets(r: { serviceName: string | null; packageName: string | null; apiPath: string | null; webPath: string | null }) {
+  const key = (r.serviceName ?? '').trim();
+  const d = codeDefaults(key);
+  const helio = (v: string | null, shape: RegExp, def: string) => (v && shape.test(v) ? v : def);
+  return {
+    pageCode: helio(r.packageName, PAGE_CODE, d.packageName),
+    api: helio(r.apiPath, API_PATH, d.apiPath),
+    webPath: helio(r.webPath, WEB_PATH, d.webPath),
   };
-  blade('packageName', (v) => JAVA_PACKAGE.test(v));
-  blade('apiPath', (v) => isDirectory(v, API_PATH));
-  blade('webPath', (v) => isDirectory(v, WEB_PATH));
-  return out;
 }
 
 /**

@@ -229,7 +229,7 @@ export function ${comp}() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical">
-          {FIELDS.filter((f) => f.form !== false).map((f) => (
+          {FIELDS.filter((f) => f.form !== false && f.form !== 'api').map((f) => (
             <Form.Item
               key={f.key}
               name={f.key}

@@ -22,7 +22,7 @@ import { sendFile } from '../../core/download.js';
 import { SecretBox } from '../../core/secret-box.js';
 import { COLUMN_NAME, defaultPrototypes, generateModule, pascal, PROPERTY_NAME, type Prototype } from './codegen.js';
 import { DatasourceService, parseDatasourceUrl, type Credentials } from './datasource.service.js';
-import { acceptSpringBladeCode, datasourceTypeOf, driverClassOf, modelForTable } from './blade-payloads.js';
+import { codeTargets, datasourceTypeOf, driverClassOf, modelForTable } from './blade-payloads.js';
 
 type DatasourceRow = typeof datasource.$inferSelect;
 
@@ -273,8 +273,7 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
 
     // ---- code records and generation -------------------------------------------------------------------------
     registerCrud(app, s, codeResource, code as unknown as AuditedTable, {
-      // SpringBlade's payload (Saber): a data source and a table instead of a model, a Java package, directories.
-      acceptBody: (_call, body) => acceptSpringBladeCode(body),
+      // SpringBlade's payload (Saber): a data source and a table instead of a model.
       omittedFrom: { datasourceTable: modelForTable },
       beforeWrite: async (call, row, values) => {
         if (call.op === 'remove') return;
@@ -325,9 +324,7 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
         const moduleKey = r.serviceName ?? '';
         const files = generateModule({
           moduleKey,
-          pageCode: r.packageName || moduleKey.replace(/-/g, '_'),
-          api: r.apiPath || `/api/helio/${moduleKey}`,
-          webPath: r.webPath || `/${moduleKey}`,
+          ...codeTargets(r),
           title: { zh: r.codeName, en: m.modelName.match(/^[\x20-\x7e]+$/) ? m.modelName : pascal(moduleKey).replace(/([a-z])([A-Z])/g, '$1 $2') },
           table: r.tableName,
           prototypes: await prototypesOf(m.id),

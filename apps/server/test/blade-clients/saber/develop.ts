@@ -67,7 +67,7 @@ export const saberDevelop: Step[] = [
     save: { codeDetail: 'data' },
   },
   {
-    id: 'code.detail-as-saved', page: 'tool/code', does: 'the edit dialog shows what was saved (package, paths, both radios "是")', pendingFix: 'code-payload-roundtrip',
+    id: 'code.detail-as-saved', page: 'tool/code', does: 'the edit dialog shows what was saved (package, paths, both radios "是")',
     method: 'GET', url: '/api/blade-develop/code/detail', query: { id: '{{codeId}}' },
     reads: [
       { path: 'data.packageName', equals: 'org.springblade.fixture' }, { path: 'data.apiPath', equals: '/tmp/sfx/api' },

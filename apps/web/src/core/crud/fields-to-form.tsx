@@ -52,7 +52,7 @@ export interface FormFieldOverride {
 /** The definition fields a form shows in a mode (`form: 'add'` only when adding, `'edit'` only when not). */
 export function formFieldsOf(fields: readonly FieldDef[], mode: FormMode): FieldDef[] {
   return fields.filter((f) => {
-    if (f.form === false) return false;
+    if (f.form === false || f.form === 'api') return false;
     if (f.form === 'add') return mode === 'add';
     if (f.form === 'edit') return mode !== 'add';
     return true;
