@@ -12,6 +12,7 @@ import { ok, status } from '../core/envelope.js';
 import { ForbiddenError } from '../core/errors.js';
 import { parseIds } from '../core/ids.js';
 import { listQuerySchema } from './reads.js';
+import { answers, crudShapes } from './response-shapes.js';
 import type { CrudRepository } from './repository.js';
 import type { CrudRouteOptions, Row, WriteMode } from './types.js';
 
@@ -37,12 +38,13 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
   const readAccess = { permission: def.actions.includes('view') ? [def.page, code('view')] : [def.page] };
   const writePre = opts.writePreHandler ? { preHandler: async (req: FastifyRequest) => opts.writePreHandler!(req) } : {};
   const listQuery = listQuerySchema(spec);
+  const shapes = crudShapes(def);
   const query = (req: FastifyRequest) => (req.query ?? {}) as Query;
 
   if (!skip.has('list')) {
     const list = async (req: FastifyRequest) => ok(req, await repo.list(req.user!, query(req), langOf(req)));
     for (const verb of tree ? ['list'] : ['list', 'page']) {
-      app.get(`${def.api}/${verb}`, { config: { access: readAccess }, schema: { tags: [tag], summary: tree ? `${def.title.en} as a tree` : `${def.title.en}, paged`, querystring: listQuery } }, list);
+      app.get(`${def.api}/${verb}`, { config: { access: readAccess }, schema: { tags: [tag], summary: tree ? `${def.title.en} as a tree` : `${def.title.en}, paged`, querystring: listQuery, response: answers(verb === 'page' ? shapes.page : shapes.list) } }, list);
     }
     if (def.postPage) {
       if (tree) throw new Error(`resource ${def.name}: postPage is not for tree entities`);
@@ -63,6 +65,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
               { ascs: Type.Optional(Type.String()), descs: Type.Optional(Type.String()), ...Object.fromEntries(Object.keys(spec.filters).map((k) => [k, Filter])) },
               { additionalProperties: true },
             ),
+            response: answers(shapes.page),
           },
         },
         async (req) => {
@@ -78,7 +81,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
       `${def.api}/lazy-list`,
       {
         config: { access: readAccess },
-        schema: { tags: [tag], summary: `One level of ${def.name} (parentId, default 0) with hasChildren`, querystring: listQuery },
+        schema: { tags: [tag], summary: `One level of ${def.name} (parentId, default 0) with hasChildren`, querystring: listQuery, response: answers(shapes.lazyList) },
       },
       async (req) => ok(req, await repo.lazyList(req.user!, query(req), langOf(req))),
     );
@@ -89,7 +92,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
       `${def.api}/lazy-tree`,
       {
         config: { access: { login: true } },
-        schema: { tags: [tag], summary: `One level of ${def.name} tree nodes (parentId, default 0) with hasChildren`, querystring: Type.Object({ parentId: Type.Optional(Type.String()) }, { additionalProperties: true }) },
+        schema: { tags: [tag], summary: `One level of ${def.name} tree nodes (parentId, default 0) with hasChildren`, querystring: Type.Object({ parentId: Type.Optional(Type.String()) }, { additionalProperties: true }), response: answers(shapes.nodes) },
       },
       async (req) => ok(req, await repo.lazyTree(req.user!, query(req))),
     );
@@ -98,7 +101,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
   if (tree && !skip.has('tree')) {
     app.get(
       `${def.api}/tree`,
-      { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} tree nodes {id, parentId, title, key, value, children}` } },
+      { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} tree nodes {id, parentId, title, key, value, children}`, response: answers(shapes.nodes) } },
       async (req) => ok(req, await repo.tree(req.user!, query(req))),
     );
   }
@@ -106,7 +109,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
   if (def.select && !skip.has('select')) {
     app.get(
       `${def.api}/select`,
-      { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} for drop-downs`, querystring: listQuery } },
+      { config: { access: { login: true } }, schema: { tags: [tag], summary: `${def.name} for drop-downs`, querystring: listQuery, response: answers(shapes.rows) } },
       async (req) => ok(req, await repo.select(req.user!, query(req), langOf(req))),
     );
   }
@@ -116,7 +119,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
       `${def.api}/detail`,
       {
         config: { access: readAccess },
-        schema: { tags: [tag], summary: `One ${def.name} by id`, querystring: Type.Object({ id: Type.String() }, { additionalProperties: true }) },
+        schema: { tags: [tag], summary: `One ${def.name} by id`, querystring: Type.Object({ id: Type.String() }, { additionalProperties: true }), response: answers(shapes.vo) },
       },
       async (req) => ok(req, await repo.detail(req.user!, (req.query as { id: string }).id, langOf(req))),
     );
@@ -163,7 +166,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
       {
         config: { access: { permission: [code('add'), code('edit')] } },
         ...writePre,
-        schema: { tags: [tag], summary: `Insert (no id) or update (with id) a ${def.name}`, body: writeBody },
+        schema: { tags: [tag], summary: `Insert (no id) or update (with id) a ${def.name}`, body: writeBody, response: answers(shapes.write) },
       },
       (req) => write(req, 'either'),
     );
@@ -172,12 +175,12 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
   if (opts.saveAndUpdate) {
     app.post(
       `${def.api}/save`,
-      { config: { access: { permission: code('add') } }, ...writePre, schema: { tags: [tag], summary: `Insert a ${def.name} (an id in the body is ignored)`, body: writeBody } },
+      { config: { access: { permission: code('add') } }, ...writePre, schema: { tags: [tag], summary: `Insert a ${def.name} (an id in the body is ignored)`, body: writeBody, response: answers(shapes.write) } },
       (req) => write(req, 'insert'),
     );
     app.post(
       `${def.api}/update`,
-      { config: { access: { permission: code('edit') } }, ...writePre, schema: { tags: [tag], summary: `Update a ${def.name} by id (only the given form fields)`, body: writeBody } },
+      { config: { access: { permission: code('edit') } }, ...writePre, schema: { tags: [tag], summary: `Update a ${def.name} by id (only the given form fields)`, body: writeBody, response: answers(shapes.write) } },
       (req) => write(req, 'update'),
     );
   }
@@ -192,6 +195,7 @@ export function registerCrudRoutes(app: FastifyInstance, s: ModuleContext, repo:
           tags: [tag],
           summary: `Soft-delete ${def.name} rows: ids=1,2 in the query, a form field or a JSON body`,
           querystring: Type.Object({ ids: Type.Optional(Type.String()) }, { additionalProperties: true }),
+          response: answers(shapes.done),
         },
       },
       async (req) => status(req, (await repo.remove(req.user!, idsFrom(req), langOf(req))).length > 0),
