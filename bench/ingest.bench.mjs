@@ -7,10 +7,11 @@
 //   BENCH_MQTT_URL=mqtt://127.0.0.1:1883 (external broker instead)   BENCH_CEILING_ROWS=100000
 //   Quick mode: 100 devices for 5 s, a 20,000-row ceiling.
 import { spawn } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { BENCH_KEY, registerBenchDevices, runBenchSimulator } from './devices.mjs';
 import { cpuSeconds, dropPgDatabase, ensureBuilt, freePort, freshPgDatabase, loadavg, machine, quick, root, setting, tempDir, track, waitFor } from './lib.mjs';
 
 ensureBuilt();
@@ -21,11 +22,8 @@ const CEILING_ROWS = setting('BENCH_CEILING_ROWS', 100_000, 20_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WHICH = process.env.BENCH_DB ?? 'both';
 const EXTERNAL = process.env.BENCH_MQTT_URL;
-const KEY = 'helio-bench-key';
+const KEY = BENCH_KEY;
 const PREFIX = `BN${randomBytes(2).toString('hex').toUpperCase()}`;
-const secret = (sn) => createHmac('sha256', KEY).update(sn).digest('base64url').slice(0, 32);
-const sha = (s) => createHash('sha256').update(s).digest('hex');
-const sn = (i) => `${PREFIX}${String(i + 1).padStart(6, '0')}`;
 
 /** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
 function machineCpuSeconds() {
@@ -75,28 +73,8 @@ async function start(env) {
   };
 }
 
-/** Registers the bench devices: factory rows, registrations (secret hashes), latest rows, one station. */
-async function register(q) {
-  const plantId = '7100000000000000000';
-  await q(`INSERT INTO helio_plant (id, tenant_id, plant_name, time_zone, capacity_kwp, latitude, longitude) VALUES ($1, '000000', 'Bench station', 'Asia/Shanghai', 10, 22.5, 114) ON CONFLICT DO NOTHING`, [plantId]);
-  const ids = Array.from({ length: DEVICES }, (_, i) => String(7100000000000000001n + BigInt(i)));
-  const sns = ids.map((_, i) => sn(i));
-  await q(`INSERT INTO helio_inverter_factory (id, device_sn, model, rated_power, usage_flag) SELECT u.id, u.sn, 'BENCH-10K', 10, 1 FROM unnest($1::bigint[], $2::text[]) AS u(id, sn)`, [ids, sns]);
-  await q(`INSERT INTO helio_device (id, tenant_id, plant_id, device_type, device_sn, secret_hash) SELECT u.id, '000000', $3, 1, u.sn, u.h FROM unnest($1::bigint[], $2::text[], $4::text[]) AS u(id, sn, h)`,
-    [ids, sns, plantId, sns.map((s) => sha(secret(s)))]);
-  await q(`INSERT INTO helio_device_latest (device_id, device_type, plant_id) SELECT unnest($1::bigint[]), 1, $2`, [ids, plantId]);
-  return ids;
-}
-
-function runSimulator(url) {
-  return new Promise((resolve, reject) => {
-    const child = track(spawn(process.execPath, [path.join(root, 'apps/server/dist/simulator/main.js'), '--bench', '--url', url, '--devices', String(DEVICES), '--seconds', String(SECONDS),
-      '--key', KEY, '--prefix', PREFIX, '--window', String(WINDOW), ...(EXTERNAL ? ['--anonymous'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }));
-    let out = '';
-    child.stdout.on('data', (b) => (out += b));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`simulator exited ${code}`))));
-  });
-}
+const register = (q) => registerBenchDevices(q, { devices: DEVICES, prefix: PREFIX, key: KEY });
+const runSimulator = (url) => runBenchSimulator(url, { devices: DEVICES, seconds: SECONDS, prefix: PREFIX, window: WINDOW, key: KEY, anonymous: Boolean(EXTERNAL) });
 
 // --- the ceiling: the same rows straight into PostgreSQL -----------------------------------------------------------
 const COLS = ['device_id', 'ts', 'plant_id', 'state', 'pv1_v', 'pv1_i', 'pv2_v', 'pv2_i', 'pv3_v', 'pv3_i', 'pv4_v', 'pv4_i', 'pv_power', 'grid_va', 'grid_vb',

@@ -44,6 +44,11 @@ export interface Config {
   trustProxy: boolean;
   /** Milliseconds between two looks for due jobs (HELIO_JOB_POLL_MS; kernel/jobs.ts). */
   jobPollMs: number;
+  /**
+   * Alarm rules on device reports (HELIO_ALARM_RULES, default on). Off: reports are stored and shown but raise no
+   * alarm — for a deployment that takes its alarms elsewhere, and for the benchmark that measures what rules cost.
+   */
+  alarmRules: boolean;
   /** Device path: broker bounds, ingest limits, status interval, retention, simulator (settings/telemetry.ts). */
   telemetry: TelemetryConfig;
   /** Files, SMS, logs and data sources (settings/resources.ts). */
@@ -188,6 +193,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     docs: bool(env, 'HELIO_API_DOCS', true),
     trustProxy: bool(env, 'HELIO_TRUST_PROXY', false),
     jobPollMs: int(env, 'HELIO_JOB_POLL_MS', 1000, 50, 60_000),
+    alarmRules: bool(env, 'HELIO_ALARM_RULES', true),
     telemetry: loadTelemetryConfig(env),
     resources: loadResourceSettings(env),
   };

@@ -14,6 +14,7 @@ const C = '/api/skyworth-client';
 interface Alarms {
   a: string;
   b: string;
+  plantA: string;
 }
 
 async function insertAlarm(t: TestApp, tenantId: string, plantId: string | null, sn: string): Promise<string> {
@@ -33,7 +34,7 @@ export function alarmProbes(app: () => TestApp, headers: () => Record<string, st
     (setup ??= (async () => {
       const t = app();
       const plantId = await createPlant(t.database.db, { tenantId: '200001', name: 'A-alarm-station' });
-      return { a: await insertAlarm(t, '200001', plantId, 'A-ALARM-SN'), b: await insertAlarm(t, '200002', null, 'B-ALARM-SN') };
+      return { a: await insertAlarm(t, '200001', plantId, 'A-ALARM-SN'), b: await insertAlarm(t, '200002', null, 'B-ALARM-SN'), plantA: plantId };
     })());
   const get = (url: string) => app().req({ method: 'GET', url, headers: headers() });
   const post = (url: string, payload: object) => app().req({ method: 'POST', url, headers: headers(), payload });
@@ -45,6 +46,32 @@ export function alarmProbes(app: () => TestApp, headers: () => Record<string, st
     ))[0];
 
   return {
+    // Alarm figures (alarm-stats.api): B counts its own alarm, never A's, whatever station or device it names.
+    [`GET ${C}/alarmLog/count`]: async () => {
+      const { plantA } = await alarms();
+      expect((await get(`${C}/alarmLog/count`)).json().data).toMatchObject({ total: 1, major: 1 });
+      for (const q of [`plantId=${plantA}`, 'deviceSn=A-ALARM-SN', 'tenantId=200001']) {
+        expect((await get(`${C}/alarmLog/count?${q}`)).json().data.total, q).toBe(q.startsWith('tenantId') ? 1 : 0);
+      }
+    },
+    [`GET ${C}/alarmLog/countByPlant`]: async () => {
+      const { plantA } = await alarms();
+      for (const q of ['', `?plantIds=${plantA}`, '?tenantId=200001']) {
+        const res = await get(`${C}/alarmLog/countByPlant${q}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toEqual([]); // B's alarm has no station; A's station is not B's
+      }
+    },
+    [`GET ${C}/alarmLog/analysis`]: async () => {
+      const { plantA } = await alarms();
+      for (const g of ['station', 'agent', 'installer']) {
+        const res = await get(`${C}/alarmLog/analysis?groupBy=${g}&tenantId=200001`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.total).toBe(1);
+        expect(res.body).not.toContain(plantA);
+        expect(res.body).not.toContain('A-alarm-station');
+      }
+    },
     [`GET ${C}/alarmLog/list`]: async () => {
       const { b } = await alarms();
       for (const q of ['', '?tenantId=200001']) {

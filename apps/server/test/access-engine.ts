@@ -27,6 +27,7 @@ const ROWS: Record<string, (tag: string) => Record<string, unknown>> = {
   role: (tag) => ({ parentId: '0', roleName: tag, roleAlias: tag, roleType: '2', sort: 1 }),
   oss: (tag) => ({ category: 1, ossCode: tag }),
   sms: (tag) => ({ category: 1, smsCode: tag }),
+  mail: (tag) => ({ name: tag, host: 'smtp.example.com', port: 587, security: 'starttls', fromAddress: 'm@example.com' }),
   notice: (tag) => ({ title: tag, category: 1, releaseTime: new Date(Date.now() - 60_000), content: tag }),
 };
 

@@ -15,6 +15,10 @@ import { createTestApp, type TestApp } from './helper.js';
 import { RESOURCE_PUBLIC_ROUTES, resourceProbes } from './access-resources.js';
 import { stationProbes } from './access-stations.js';
 import { alarmProbes } from './access-alarms.js';
+import { alarmIncidentProbes } from './access-alarm-incidents.js';
+import { notifyProbes } from './access-notify.js';
+import { alarmRuleProbes } from './access-alarm-rules.js';
+import { mailProbes } from './access-mail.js';
 import { factoryProbes } from './access-factory.js';
 import { engineProbes } from './access-engine.js';
 import { listAudit } from './access/list-audit.js';
@@ -338,6 +342,14 @@ describe('tenant isolation', () => {
     // Stations, devices and the home dashboard (issue 6): test/access-stations.ts.
     ...stationProbes(() => t, () => bHeaders),
     ...alarmProbes(() => t, () => bHeaders),
+    // Alarm incidents (list, detail, handle): test/access-alarm-incidents.ts.
+    ...alarmIncidentProbes(() => t, () => bHeaders),
+    // Alarm subscriptions, the in-app inbox and an alarm's notification records: test/access-notify.ts.
+    ...notifyProbes(() => t, () => bHeaders),
+    // The alarm catalogue and per-device thresholds: test/access-alarm-rules.ts.
+    ...alarmRuleProbes(() => t, () => bHeaders),
+    // Mail configurations' enable and test send, and the mail outbox: test/access-mail.ts.
+    ...mailProbes(() => t, () => bHeaders),
     // Factory (exit-factory) lists: platform reference data (test/access-factory.ts).
     ...factoryProbes(() => t, () => bHeaders),
   };

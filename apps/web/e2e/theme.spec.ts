@@ -24,7 +24,7 @@ test.describe('themes and colour', () => {
     await signIn(page);
     const primary = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--helio-primary').trim());
-    expect(await primary()).toBe('#409EFF');
+    expect(await primary()).toBe('#1668DC');
     await page.getByRole('button', { name: '主题色' }).click();
     await page.locator('.ant-color-picker-presets-color').nth(5).click();
     await expect.poll(primary).toBe('#FA541C');

@@ -274,6 +274,7 @@ export const SYSTEM_DICTS: TypedDictSeed<SystemDictCode>[] = [
     ['2', '设备告警', 'Device warning'],
     ['3', '设备离线', 'Offline'],
     ['4', '阈值规则', 'Threshold rule'],
+    ['5', '平台诊断', 'Platform diagnosis'],
   ]),
 ];
 

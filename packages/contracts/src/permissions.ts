@@ -64,6 +64,7 @@ export const AREAS = [
       { code: 'charge', path: '/charge', buttons: ['view', 'export'] },
       { code: 'guardian', path: '/guardian', buttons: ['view', 'unbind', 'setting', 'issue'] },
       { code: 'alarm', path: '/alarm', buttons: ['view', 'handle', 'export'] },
+      { code: 'alarm_rule', path: '/alarm/rule', buttons: ['view', 'edit'] },
       { code: 'inverter_factory', path: '/device-factory/inverter', buttons: [...CRUD, 'import', 'export'] },
       { code: 'battery_factory', path: '/device-factory/battery', buttons: [...CRUD, 'import', 'export'] },
       { code: 'guardian_factory', path: '/device-factory/guardian', buttons: [...CRUD, 'import', 'export'] },
@@ -125,6 +126,7 @@ export const AREAS = [
       { code: 'oss', path: '/resource/oss', buttons: [...CRUD, 'enable', 'debug'] },
       { code: 'attach', path: '/resource/attach', buttons: ['add', 'delete', 'view'] },
       { code: 'sms', path: '/resource/sms', buttons: [...CRUD, 'enable', 'send'] },
+      { code: 'mail', path: '/resource/mail', buttons: [...CRUD, 'enable', 'send'] },
     ],
   },
   {

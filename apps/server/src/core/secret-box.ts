@@ -25,6 +25,7 @@ const RESEALED: ReadonlyArray<readonly [string, string, string]> = [
   ['blade_oss', 'id', 'secret_key'],
   ['blade_sms', 'id', 'secret_key'],
   ['blade_datasource', 'id', 'password'],
+  ['helio_mail', 'id', 'password'],
 ];
 
 /** The configured storage key of each open database (set by the app before any module loads its box). */

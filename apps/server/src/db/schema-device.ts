@@ -347,6 +347,9 @@ export const alarm = pgTable(
     uniqueIndex('helio_alarm_active_uq').on(t.deviceId, t.alarmCode).where(sql`${t.alarmStatus} = 0 AND ${t.isDeleted} = 0`),
     index('helio_alarm_plant_idx').on(t.plantId, t.triggerTime),
     index('helio_alarm_tenant_idx').on(t.tenantId, t.alarmStatus),
+    // The alarm list pages newest first (trigger time, then id): the platform's and one tenant's, without a sort.
+    index('helio_alarm_time_idx').on(t.triggerTime, t.id),
+    index('helio_alarm_tenant_time_idx').on(t.tenantId, t.triggerTime, t.id),
   ],
 );
 

@@ -78,10 +78,13 @@ export const INTERNAL_UNIQUE_INDEXES: readonly string[] = [
   'blade_user_platform_uq',
   'blade_oss_enabled_uq',
   'blade_sms_enabled_uq',
+  'helio_mail_enabled_uq', // modules/mail: one enabled mail configuration per tenant
   'helio_device_event_uq',
   'helio_alarm_active_uq',
   'helio_job_key_uq', // kernel/jobs.ts: a job's deduplication key (ON CONFLICT DO NOTHING)
   'helio_alarm_definition_uq', // modules/alarm: the catalogue, one definition per device type and code (reference data, ON CONFLICT DO NOTHING)
+  'helio_alarm_threshold_uq', // modules/alarm: one threshold override per device and rule code (saved with ON CONFLICT DO UPDATE)
+  'helio_alarm_notification_uq', // modules/notify: one notification per alarm, person, channel and kind (ON CONFLICT DO NOTHING)
 ];
 
 /** The name of the violated constraint of a 23505 error (drizzle keeps the driver's error as `cause`). */

@@ -7,6 +7,7 @@
  * route returned it ("echo"), with the id swapped for the target's: a valid update, so only the tenant check can
  * refuse it.
  */
+import { sql } from 'drizzle-orm';
 import { nextId } from '../../src/core/ids.js';
 import { inverterFactory } from '../../src/db/schema-device.js';
 import type { TestApp } from '../helper.js';
@@ -65,9 +66,22 @@ export const BODIES: Record<string, Builder> = {
   // Platform-only; a valid body, so that only the platform check can refuse it.
   'POST /api/blade-system/tenant/setting': (x) => ({ body: { ids: x.tenantId, accountNumber: -1 } }),
   'POST /api/blade-resource/sms/endpoint/send-message': (x) => ({ body: { code: x.smsCode, phones: '13800138000', params: '{}' } }),
+  'POST /api/blade-resource/mail/test-send': (x) => ({ body: { id: x.ids.mail, to: 'sweep@example.com' } }),
   'POST /api/skyworth-client/plant/submitOperationInfo': (x) => ({ body: { id: x.ids.plant, operationCompanyId: x.ids.dept, operationUserId: x.ids.member } }),
   'POST /api/skyworth-client/alarmLog/acknowledge': (x) => ({ body: { ids: x.ids.alarm } }),
+  'POST /api/skyworth-client/alarmSubscription/submit': (x) => ({
+    body: { id: x.ids.subscription, name: `${x.marker} sub`, plantIds: [], minSeverity: 1, categories: [], channels: ['inapp'], recovery: true, escalation: false, enabled: true },
+  }),
   'POST /api/skyworth-client/alarmLogOperationRecord/save': (x) => ({ body: { alarmId: x.ids.alarm, handleStatus: 1, content: `${x.marker} handled` } }),
+  'POST /api/skyworth-client/alarmIncident/handle': (x) => ({ body: { id: x.ids.incident, handleStatus: 1, content: `${x.marker} handled` } }),
+  'POST /api/skyworth-client/alarmThreshold/save': (x) => ({ body: { deviceId: x.ids.guardian, alarmCode: 9104, threshold: 11, clear: 7, durationS: 0 } }),
+  // Platform-only; a valid edit of the catalogue (what it already holds), so that only the platform check can refuse it.
+  'POST /api/skyworth-client/alarmDefinition/update': async (_x, c) => {
+    const [d] = await c.t.database.rows<Record<string, unknown>>(
+      sql`SELECT id::text AS id, severity, category, name_zh AS "nameZh", name_en AS "nameEn", rule FROM helio_alarm_definition WHERE device_type = 3 AND alarm_code = 9104`,
+    );
+    return { body: d! };
+  },
   'POST /api/skyworth-client/plant/addDevice': async (x, c) => {
     // A free SN in the factory list: the only reason left to refuse is whose station it is.
     const sn = `SWEEP${nextId().slice(-12)}`;

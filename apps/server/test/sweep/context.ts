@@ -53,6 +53,8 @@ export const DETAIL_OF: Partial<Record<Kind, string>> = {
   notice: '/api/blade-desk/notice/detail',
   attach: '/api/blade-resource/attach/detail',
   outbox: '/api/blade-resource/sms/outbox/detail',
+  mail: '/api/blade-resource/mail/detail',
+  mailOutbox: '/api/blade-resource/mail/outbox/detail',
   report: '/api/blade-report/report/rest/detail',
   plant: '/api/skyworth-client/plant/detail',
   inverter: '/api/skyworth-client/inverter/detail',
@@ -107,7 +109,7 @@ export async function setupSweep(t: TestApp): Promise<Sweep> {
   s.bSecrets = [...(await tenantStrings(t, all, B_TENANT)), b.marker, ...tenantForms(B_TENANT)];
   s.engineApis = new Set([...t.services.crud.values()].map((h) => h.def.api));
   const echo: BodyContext['echo'] = {};
-  for (const kind of ['member', 'post', 'dept', 'dictbiz', 'topmenu', 'role', 'oss', 'sms', 'notice'] as const) {
+  for (const kind of ['member', 'post', 'dept', 'dictbiz', 'topmenu', 'role', 'oss', 'sms', 'mail', 'notice'] as const) {
     const res = await t.req({ method: 'GET', url: `${DETAIL_OF[kind]}?id=${b.ids[kind]}`, headers: b.headers });
     echo[kind] = res.json().data as Record<string, unknown>;
   }

@@ -55,6 +55,7 @@ const PLATFORM_ROUTES = new Set([
   ...['submit', 'remove'].map((v) => `POST /api/blade-system/menu/${v}`),
   ...['submit', 'remove', 'import-region'].map((v) => `POST /api/blade-system/region/${v}`),
   'POST /api/blade-system/user/unlock-ip', // the per-IP counter is shared by every tenant
+  'POST /api/skyworth-client/alarmDefinition/update', // the alarm catalogue: platform reference data
   ...['deviceExitFactoryInfo', 'batteryExitFactoryInfo', 'guardianExitFactoryInfo', 'chargerExitFactoryInfo'].flatMap((f) =>
     ['submit', 'save', 'update', 'remove', 'import'].map((v) => `POST /api/skyworth-client/${f}/${v}`),
   ),
@@ -96,6 +97,8 @@ export const NO_OWN_DATA: Record<string, string> = {
   'GET /api/skyworth-client/charger/overview': 'figures only (no names); equal before and after A exists',
   'GET /api/blade-system/dict-biz/child-list': 'the children of the parent named by parentId (swept with it)',
   'GET /api/blade-resource/phone/sms/encryptedValue': "the caller's own phone, masked",
+  'GET /api/skyworth-client/alarmDefinition/list': 'the alarm catalogue: platform reference data',
+  'GET /api/skyworth-client/alarmSubscription/channels': "the caller's delivery channels: names and flags, no records",
   ...Object.fromEntries(
     ['deviceExitFactoryInfo', 'batteryExitFactoryInfo', 'guardianExitFactoryInfo', 'chargerExitFactoryInfo'].map((f) => [
       `GET /api/skyworth-client/${f}/import-template`,
@@ -118,6 +121,7 @@ export const REFERENCE_PREFIXES = [
   '/api/skyworth-client/batteryExitFactoryInfo/',
   '/api/skyworth-client/guardianExitFactoryInfo/',
   '/api/skyworth-client/chargerExitFactoryInfo/',
+  '/api/skyworth-client/alarmDefinition/', // the alarm catalogue: the same for every tenant
 ];
 export const isReference = (key: string) => REFERENCE_PREFIXES.some((p) => key.includes(` ${p}`));
 

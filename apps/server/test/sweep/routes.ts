@@ -31,6 +31,8 @@ export const KIND_OF_PREFIX: Record<string, Kind> = {
   '/api/blade-resource/attach': 'attach',
   '/api/blade-resource/sms': 'sms',
   '/api/blade-resource/sms/outbox': 'outbox',
+  '/api/blade-resource/mail': 'mail',
+  '/api/blade-resource/mail/outbox': 'mailOutbox',
   '/api/blade-desk/notice': 'notice',
   '/api/blade-log/api': 'logApi',
   '/api/blade-log/usual': 'logUsual',
@@ -44,6 +46,10 @@ export const KIND_OF_PREFIX: Record<string, Kind> = {
   '/api/skyworth-client/charger': 'charger',
   '/api/skyworth-client/alarmLog': 'alarm',
   '/api/skyworth-client/alarmLogOperationRecord': 'alarm',
+  '/api/skyworth-client/alarmThreshold': 'threshold',
+  '/api/skyworth-client/alarmSubscription': 'subscription',
+  '/api/skyworth-client/alarmInbox': 'inbox',
+  '/api/skyworth-client/alarmIncident': 'incident',
 };
 
 /** The parent record a kind's `parentId` names. */
@@ -97,6 +103,8 @@ export function resolve(route: Route, name: string, x: Target): string | undefin
       return x.ids.plant;
     case 'alarmId':
       return x.ids.alarm;
+    case 'deviceId':
+      return k === 'threshold' ? x.ids.guardian : undefined;
     case 'tenantId':
       return x.tenantId;
     case 'parentId':

@@ -13,6 +13,10 @@ import { dept, dictBiz, logApi, logError, logUsual, menu, notice, post, role, ro
 import { alarm, alarmRecord, deviceEvent, type DeviceKind } from '../../src/db/schema-device.js';
 import { oss, reportFile, sms, smsOutbox } from '../../src/db/schema-resource.js';
 import { alarmDeviceState, alarmLifecycle } from '../../src/modules/alarm/alarm.tables.js';
+import { mailConfig, mailOutbox } from '../../src/modules/mail/mail.tables.js';
+import { alarmThreshold } from '../../src/modules/alarm/alarm-threshold.tables.js';
+import { alarmIncident, alarmIncidentMember } from '../../src/modules/alarm/alarm-incident.tables.js';
+import { alarmNotification, alarmSubscription, notifyInbox } from '../../src/modules/notify/notify.tables.js';
 import { PENDING } from '../../src/modules/auth/index.js';
 import { IngestService } from '../../src/modules/telemetry/ingest.service.js';
 import { rawDb } from '../../src/modules/telemetry/raw-db.js';
@@ -28,7 +32,7 @@ export const DEVICE_KINDS = ['inverter', 'battery', 'guardian', 'charger'] as co
 /** Record kinds a route can target; each world has one row of each. */
 export const KINDS = [
   'admin', 'member', 'adminRole', 'role', 'deptRoot', 'dept', 'post', 'memberPost', 'topmenu', 'notice', 'attach', 'oss', 'sms',
-  'outbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', ...DEVICE_KINDS,
+  'outbox', 'mail', 'mailOutbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', 'threshold', 'subscription', 'inbox', 'incident', ...DEVICE_KINDS,
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -105,6 +109,11 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   await db.insert(sms).values({ id: ids.sms, tenantId, category: 1, smsCode, templateId: `${m}tpl`, signName: marker, remark: marker, ...audit(ids.admin) });
   ids.outbox = nextId();
   await db.insert(smsOutbox).values({ id: ids.outbox, tenantId, smsId: ids.sms, provider: 'log', phones: '+8613900000000', templateId: `${m}tpl`, params: `{"m":"${marker}"}`, createUser: ids.admin });
+  ids.mail = nextId();
+  // Loopback on a closed port: the outbound guard refuses it before any connection.
+  await db.insert(mailConfig).values({ id: ids.mail, tenantId, name: `${marker} mail`, host: '127.0.0.1', port: 9, security: 'none', username: `${m}user`, password: `${m}secret`, fromAddress: `${m}@example.com`, remark: marker, ...audit(ids.admin) });
+  ids.mailOutbox = nextId();
+  await db.insert(mailOutbox).values({ id: ids.mailOutbox, tenantId, mailId: ids.mail, toAddress: `${m}@example.com`, subject: `${marker} subject`, scene: 'test', success: 1, createUser: ids.admin });
   ids.report = nextId();
   await db.insert(reportFile).values({ id: ids.report, tenantId, name: `${marker} report`, reportType: 'station-kpi', fileName: `${m}.txt`, mime: 'text/plain', fileSize: 12, content: Buffer.from(`${marker} report body`), ...audit(ids.admin) });
   const logs = { logApi, logUsual, logError } as const;
@@ -146,6 +155,18 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   await db.insert(alarmRecord).values({ id: nextId(), tenantId, alarmId: ids.alarm, handleStatus: 1, content: `${marker} follow-up`, ...audit(ids.admin) });
   await db.insert(alarmLifecycle).values({ alarmId: ids.alarm, tenantId, lastSeen: new Date(at), category: 'device' });
   await db.insert(alarmDeviceState).values({ deviceId: ids.inverter, tenantId, lastTs: new Date(at) });
+  // An incident (alarm-incident.tables.ts) with the alarm as its member.
+  ids.incident = nextId();
+  await db.insert(alarmIncident).values({ id: ids.incident, tenantId, regionCode: '440300', alarmCode: 1001, deviceType: 1, level: 3, firstTrigger: new Date(at), lastTrigger: new Date(at) });
+  await db.insert(alarmIncidentMember).values({ alarmId: ids.alarm, incidentId: ids.incident, tenantId, plantId: ids.plant });
+  ids.threshold = nextId();
+  await db.insert(alarmThreshold).values({ id: ids.threshold, tenantId, deviceId: ids.guardian, alarmCode: 9104, threshold: 12, clearLevel: 8, durationS: 0, createUser: ids.admin, updateUser: ids.admin });
+  // Alarm notifications: the administrator's subscription and in-app message, and a notification record on the alarm.
+  ids.subscription = nextId();
+  await db.insert(alarmSubscription).values({ id: ids.subscription, tenantId, userId: ids.admin, name: `${marker} subscription`, createUser: ids.admin, updateUser: ids.admin });
+  ids.inbox = nextId();
+  await db.insert(notifyInbox).values({ id: ids.inbox, tenantId, userId: ids.admin, alarmId: ids.alarm, kind: 'raised', alarmCode: 1001, deviceType: 1, severity: 3, sns: [`${marker}-sn`] });
+  await db.insert(alarmNotification).values({ id: nextId(), tenantId, alarmId: ids.alarm, userId: ids.admin, channel: 'inapp', kind: 'raised', alarmCode: 1001, status: 'sent' });
   await db.insert(deviceCommand).values({ id: nextId(), tenantId, deviceSn: sns.inverter, method: 'ping', params: { m: marker }, status: 'ok', createUser: ids.admin, expiresAt: new Date(at + 60_000) });
 
   const signIn = async (account: string) => {

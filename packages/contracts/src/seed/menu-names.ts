@@ -29,6 +29,7 @@ export const MENU_NAMES: Record<string, MenuName> = {
   charge: { zh: '充电桩', en: 'EV chargers', icon: 'CarOutlined' },
   guardian: { zh: '安全卫士', en: 'Guardians', icon: 'SafetyCertificateOutlined' },
   alarm: { zh: '告警管理', en: 'Alarms', icon: 'AlertOutlined' },
+  alarm_rule: { zh: '告警规则', en: 'Alarm rules', icon: 'ControlOutlined' },
   inverter_factory: { zh: '逆变器出厂信息', en: 'Inverter factory info', icon: 'ProfileOutlined' },
   battery_factory: { zh: '电池出厂信息', en: 'Battery factory info', icon: 'ContainerOutlined' },
   guardian_factory: { zh: '安全卫士出厂信息', en: 'Guardian factory info', icon: 'FileProtectOutlined' },
@@ -74,6 +75,7 @@ export const MENU_NAMES: Record<string, MenuName> = {
   oss: { zh: '对象存储', en: 'Object storage', icon: 'CloudServerOutlined' },
   attach: { zh: '附件管理', en: 'Attachments', icon: 'PaperClipOutlined' },
   sms: { zh: '短信配置', en: 'SMS', icon: 'MessageOutlined' },
+  mail: { zh: '邮件配置', en: 'Mail', icon: 'InboxOutlined' },
 
   // Monitoring
   monitor: { zh: '系统监控', en: 'Monitoring', icon: 'DashboardOutlined' },
@@ -161,6 +163,7 @@ export const BUTTON_NAME_OVERRIDES: Readonly<Record<string, DisplayName>> = {
   flow_manager_setting: { zh: '变更状态', en: 'Change state' },
   region_debug: { zh: '级联调试', en: 'Test cascade' },
   sms_send: { zh: '发送测试', en: 'Send test' },
+  mail_send: { zh: '发送测试', en: 'Send test' },
   datasource_debug: { zh: '连接测试', en: 'Test connection' },
   oss_debug: { zh: '上传测试', en: 'Test upload' },
   data_scope_setting: { zh: '权限配置', en: 'Configure scopes' },

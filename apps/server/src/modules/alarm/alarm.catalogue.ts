@@ -1,11 +1,14 @@
 /**
  * The catalogue as the server uses it: reference data applied from contracts (`applyCatalogue`, inside the kernel's
- * reference transaction: adds what is missing, keeps what platform users edited), and read back from
- * `helio_alarm_definition` with a short cache (`CatalogueCache`) for the rules and the alarms' names.
+ * reference transaction: adds what is missing, brings rows nobody edited up to date and keeps what platform users
+ * edited), and read back from `helio_alarm_definition` with a short cache (`CatalogueCache`) for the rules and the
+ * alarms' names. An edit invalidates this process's cache after its commit; other processes see it when their
+ * cache ends (`CATALOGUE_TTL_MS`), so every evaluator uses an edit within a few seconds.
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { ALARM_CATALOGUE, unknownCodeName, type ThresholdRule } from '@helio/contracts/modules/alarm/alarm-catalogue';
+import { checkRule } from '@helio/contracts/modules/alarm/alarm-rules.api';
 import type { Db } from '../../db/client.js';
 import type { RuleDef } from './alarm.engine.js';
 
@@ -22,6 +25,10 @@ export const CATALOGUE_VERSION = Number.parseInt(createHash('sha256').update(JSO
  */
 const definitionId = (deviceType: number, code: number): string => (1123598819000000000n + BigInt(deviceType) * 1_000_000n + BigInt(code)).toString();
 
+/**
+ * Adds the definitions an installed database lacks and updates those whose reference content changed — unless a
+ * person edited them (`update_user` set by alarm-rules.service.ts): an administrator's edit is never overwritten.
+ */
 export async function applyCatalogue(tx: Db): Promise<void> {
   for (const d of ALARM_CATALOGUE) {
     await tx.execute(sql`
@@ -29,7 +36,17 @@ export async function applyCatalogue(tx: Db): Promise<void> {
         cause_zh, cause_en, remedy_zh, remedy_en, rule)
       VALUES (${definitionId(d.deviceType, d.code)}, ${d.deviceType}, ${d.code}, ${d.alarmType}, ${d.severity}, ${d.category}, ${d.source}, ${d.name.zh}, ${d.name.en},
         ${d.cause.zh}, ${d.cause.en}, ${d.remedy.zh}, ${d.remedy.en}, ${d.rule ? JSON.stringify(d.rule) : null}::jsonb)
-      ON CONFLICT (device_type, alarm_code) DO NOTHING`);
+      ON CONFLICT (device_type, alarm_code) DO UPDATE SET
+        alarm_type = excluded.alarm_type, severity = excluded.severity, category = excluded.category, source = excluded.source,
+        name_zh = excluded.name_zh, name_en = excluded.name_en, cause_zh = excluded.cause_zh, cause_en = excluded.cause_en,
+        remedy_zh = excluded.remedy_zh, remedy_en = excluded.remedy_en, rule = excluded.rule,
+        version = helio_alarm_definition.version + 1, update_time = now()
+      WHERE helio_alarm_definition.update_user IS NULL
+        AND (helio_alarm_definition.alarm_type, helio_alarm_definition.severity, helio_alarm_definition.category, helio_alarm_definition.source,
+             helio_alarm_definition.name_zh, helio_alarm_definition.name_en, helio_alarm_definition.cause_zh, helio_alarm_definition.cause_en,
+             helio_alarm_definition.remedy_zh, helio_alarm_definition.remedy_en, helio_alarm_definition.rule)
+        IS DISTINCT FROM (excluded.alarm_type, excluded.severity, excluded.category, excluded.source, excluded.name_zh, excluded.name_en,
+             excluded.cause_zh, excluded.cause_en, excluded.remedy_zh, excluded.remedy_en, excluded.rule)`);
   }
 }
 
@@ -64,13 +81,21 @@ export class CatalogueSnapshot {
   }
 }
 
+/** How long a process keeps the catalogue it read: the longest an edit made on another process waits. */
+export const CATALOGUE_TTL_MS = 3000;
+
 export class CatalogueCache {
   private loaded: { at: number; snapshot: CatalogueSnapshot } | undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 30_000,
+    private readonly ttlMs = CATALOGUE_TTL_MS,
   ) {}
+
+  /** Forgets the snapshot (after an edit's commit): the next evaluation reads the catalogue again. */
+  invalidate(): void {
+    this.loaded = undefined;
+  }
 
   /** Read before a transaction opens: on PGlite (one connection) a read beside an open transaction would wait for it. */
   async snapshot(): Promise<CatalogueSnapshot> {
@@ -82,7 +107,8 @@ export class CatalogueCache {
     const byKey = new Map(rows.map((r) => [`${r.deviceType}:${r.code}`, r]));
     const rules = new Map<number, RuleDef[]>();
     for (const r of rows) {
-      if (!r.rule) continue;
+      // A rule the check refuses (a row changed by hand in the database) raises nothing rather than nonsense.
+      if (!r.rule || checkRule(r.rule, Number(r.deviceType)).length) continue;
       rules.set(r.deviceType, [...(rules.get(r.deviceType) ?? []), { code: r.code, rule: r.rule }]);
     }
     this.loaded = { at: Date.now(), snapshot: new CatalogueSnapshot(byKey, rules) };

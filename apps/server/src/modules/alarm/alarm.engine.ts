@@ -8,6 +8,8 @@
  * - Threshold rules (`op threshold` for `durationS`): the condition's start is remembered (`pending`), the alarm is
  *   raised once it has held for the duration; while active each report beyond the clear level is a repeat, and a
  *   report past the clear level (hysteresis) clears it. A report between the two levels changes nothing.
+ * - Per-device overrides (`withOverrides`): a device's own threshold, clear level or duration replaces its type's; a
+ *   rule switched off for the device raises nothing there, and an alarm it had raised clears with the next report.
  */
 import { ALARM_TYPE, type ThresholdRule } from '@helio/contracts/modules/alarm/alarm-catalogue';
 import { FAULT_STATE_CODE } from '@helio/contracts/modules/station/fault-codes';
@@ -38,6 +40,29 @@ export interface ActiveAlarm {
 export interface RuleDef {
   code: number;
   rule: ThresholdRule;
+  /** Switched off for this device (an override). */
+  off?: boolean;
+}
+
+/** A device's override of one rule: null values follow the type's rule. */
+export interface RuleOverride {
+  code: number;
+  threshold: number | null;
+  clear: number | null;
+  durationS: number | null;
+  enabled: boolean;
+}
+
+/** The rules a device is evaluated with: its type's rules with its overrides applied. */
+export function withOverrides(rules: readonly RuleDef[], overrides: readonly RuleOverride[] | undefined): RuleDef[] {
+  if (!overrides?.length) return [...rules];
+  const byCode = new Map(overrides.map((o) => [o.code, o]));
+  return rules.map((r) => {
+    const o = byCode.get(r.code);
+    if (!o) return r;
+    const rule = { ...r.rule, threshold: o.threshold ?? r.rule.threshold, clear: o.clear ?? r.rule.clear, durationS: o.durationS ?? r.rule.durationS };
+    return o.enabled ? { code: r.code, rule } : { code: r.code, rule, off: true };
+  });
 }
 
 /** Rule code (as a string key) → epoch ms since which its condition has held. */
@@ -79,7 +104,13 @@ export function decide(sample: Sample, active: readonly ActiveAlarm[], pending: 
     if (a.alarmType === ALARM_TYPE.fault && !codes.includes(a.code) && sample.ts > a.triggerTime) out.clear.push({ alarmId: a.id, code: a.code, ts: sample.ts });
   }
 
-  for (const { code, rule } of rules) {
+  for (const { code, rule, off } of rules) {
+    if (off) {
+      const open = byCode.get(code);
+      if (open && sample.ts > open.triggerTime) out.clear.push({ alarmId: open.id, code, ts: sample.ts });
+      delete out.pending[String(code)];
+      continue;
+    }
     const v = sample.metrics[rule.metric];
     if (v === undefined || !Number.isFinite(v)) continue; // not measured in this report: nothing changes
     const key = String(code);

@@ -9,13 +9,16 @@
  * whose report is newer than the one last evaluated. It runs after each `telemetry.reported` event (a batch of
  * reports committed in this process) and from a recurring job that catches up (reports another process stored, a
  * run that failed) — module.ts.
+ *
+ * Rules: the catalogue's threshold rules of the device's type (CatalogueCache, read before the transaction) with the
+ * device's own overrides (`helio_alarm_threshold`, read inside it, so a saved override applies to the next report).
  */
 import { sql } from 'drizzle-orm';
 import { nextId } from '../../core/ids.js';
 import type { ModuleContext } from '../../kernel/types.js';
 import type { CatalogueCache } from './alarm.catalogue.js';
 import { rowsOf } from './alarm.catalogue.js';
-import { decide, metricsOf, type ActiveAlarm, type Pending, type Sample } from './alarm.engine.js';
+import { decide, metricsOf, withOverrides, type ActiveAlarm, type Pending, type RuleOverride, type Sample } from './alarm.engine.js';
 
 export interface EvaluateResult {
   samples: number;
@@ -30,7 +33,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class AlarmEvaluator {
   constructor(
     private readonly ctx: ModuleContext,
-    private readonly catalogue: CatalogueCache,
+    /** The catalogue this evaluator reads (alarm-rules.service.ts invalidates it after an edit). */
+    readonly catalogue: CatalogueCache,
     private readonly batch = 200,
   ) {}
 
@@ -85,6 +89,18 @@ export class AlarmEvaluator {
         active.set(a.deviceId, [...(active.get(a.deviceId) ?? []), { id: a.id, code: Number(a.code), alarmType: Number(a.alarmType), triggerTime: new Date(a.triggerTime).getTime() }]);
       }
 
+      const overrideRows = await rowsOf<RuleOverride & { deviceId: string }>(tx, sql`
+        SELECT device_id::text AS "deviceId", alarm_code AS code, threshold, clear_level AS clear, duration_s AS "durationS", enabled = 1 AS enabled
+          FROM helio_alarm_threshold WHERE device_id = ANY(${idList(ids)})`);
+      const overrides = new Map<string, RuleOverride[]>();
+      for (const o of overrideRows) {
+        const row: RuleOverride = {
+          code: Number(o.code), threshold: o.threshold === null ? null : Number(o.threshold), clear: o.clear === null ? null : Number(o.clear),
+          durationS: o.durationS === null ? null : Number(o.durationS), enabled: Boolean(o.enabled),
+        };
+        overrides.set(o.deviceId, [...(overrides.get(o.deviceId) ?? []), row]);
+      }
+
       const touched = new Set<string>();
       for (const s of [...samples].sort((a, b) => a.ts - b.ts)) {
         const mem = memory.get(s.deviceId);
@@ -92,7 +108,7 @@ export class AlarmEvaluator {
         result.samples++;
         touched.add(s.deviceId);
         const mine = active.get(s.deviceId) ?? [];
-        const d = decide(s, mine, mem.pending, catalogue.rules(s.deviceType));
+        const d = decide(s, mine, mem.pending, withOverrides(catalogue.rules(s.deviceType), overrides.get(s.deviceId)));
         for (const c of d.clear) {
           const done = await rowsOf(tx, sql`
             UPDATE helio_alarm SET alarm_status = 1, recover_time = ${iso(c.ts)}::timestamptz, update_time = now()

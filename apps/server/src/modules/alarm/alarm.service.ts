@@ -51,26 +51,38 @@ const timeParam = (q: Q, k: string) => {
   return d.toISOString();
 };
 
-function filters(q: Q): SQL[] {
+/** The list's conditions, and whether they need the lifecycle row (`lc`) and the definition (`def`) joined. */
+interface Filters {
+  where: SQL[];
+  lc: boolean;
+  def: boolean;
+}
+
+function filters(q: Q): Filters {
   for (const k of Object.keys(q)) {
     if (!RESERVED.has(k) && !(ALARM_LIST_FILTERS as readonly string[]).includes(k)) throw new BizError('unknownParam', { param: k.slice(0, 64) });
   }
   const out: SQL[] = [];
+  const f: Filters = { where: out, lc: false, def: false };
   const eq = (col: SQL, v: unknown) => v !== undefined && out.push(sql`${col} = ${v}`);
   eq(sql`a.plant_id`, idParam(q, 'plantId'));
   eq(sql`a.device_id`, idParam(q, 'deviceId'));
-  eq(sql`lc.assignee_id`, idParam(q, 'assigneeId'));
+  const assignee = idParam(q, 'assigneeId');
+  eq(sql`lc.assignee_id`, assignee);
   eq(sql`a.device_type`, intParam(q, 'deviceType', 1, 9));
   eq(sql`a.level`, intParam(q, 'level', 1, 4));
   eq(sql`a.alarm_code`, intParam(q, 'alarmCode', 0, 65535));
   eq(sql`a.alarm_type`, intParam(q, 'alarmType', 1, 9));
   eq(sql`a.alarm_status`, intParam(q, 'alarmStatus', 0, 1));
-  eq(sql`coalesce(lc.ack_status, 0)`, intParam(q, 'ackStatus', 0, 1));
+  const ack = intParam(q, 'ackStatus', 0, 1);
+  eq(sql`coalesce(lc.ack_status, 0)`, ack);
+  f.lc = assignee !== undefined || ack !== undefined;
   eq(sql`a.handle_status`, intParam(q, 'handleStatus', 0, 3));
   const category = one(q, 'category');
   if (category !== undefined) {
     if (!(ALARM_CATEGORIES as readonly string[]).includes(category)) throw new BizError('invalidParam', { param: 'category' });
     out.push(sql`coalesce(lc.category, def.category) = ${category}`);
+    f.lc = f.def = true;
   }
   const sn = one(q, 'deviceSn');
   if (sn !== undefined) out.push(sql`a.device_sn ILIKE ${`%${sn.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
@@ -78,12 +90,15 @@ function filters(q: Q): SQL[] {
   if (from) out.push(sql`a.trigger_time >= ${from}::timestamptz`);
   const to = timeParam(q, 'endTime');
   if (to) out.push(sql`a.trigger_time <= ${to}::timestamptz`);
-  return out;
+  return f;
 }
 
-const FROM = sql`FROM helio_alarm a
-  LEFT JOIN helio_alarm_lifecycle lc ON lc.alarm_id = a.id
-  LEFT JOIN helio_alarm_definition def ON def.device_type = a.device_type AND def.alarm_code = a.alarm_code AND def.is_deleted = 0`;
+const LC = sql`LEFT JOIN helio_alarm_lifecycle lc ON lc.alarm_id = a.id`;
+const DEF = sql`LEFT JOIN helio_alarm_definition def ON def.device_type = a.device_type AND def.alarm_code = a.alarm_code AND def.is_deleted = 0`;
+/** The alarms a list counts and pages over: only the joins its filters need (the names are joined for the page only). */
+const filtered = (f: Filters) => sql`FROM helio_alarm a ${f.lc ? LC : sql``} ${f.def ? DEF : sql``}`;
+
+const FROM = sql`FROM helio_alarm a ${LC} ${DEF}`;
 
 const COLUMNS = sql`a.id::text AS id, a.tenant_id AS "tenantId", a.plant_id::text AS "plantId", p.plant_name AS "plantName",
   a.device_id::text AS "deviceId", a.device_sn AS "deviceSn", a.device_type AS "deviceType", a.alarm_code AS "alarmCode",
@@ -134,10 +149,14 @@ export class AlarmService {
 
   async list(actor: Actor, q: Q, lang: Lang): Promise<Page<AlarmVO>> {
     const p = parsePaging(q, this.ctx.config.maxPageSize);
-    const where = sql.join([alarmVisible(actor, q), ...filters(q)], sql` AND `);
-    const [{ n }] = (await rowsOf<{ n: number }>(this.ctx.db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`)) as [{ n: number }];
-    const rows = n === 0 ? [] : await rowsOf<Row>(this.ctx.db, sql`SELECT ${COLUMNS} ${FROM} ${NAMES} WHERE ${where}
-      ORDER BY a.trigger_time DESC, a.id DESC LIMIT ${p.size} OFFSET ${p.offset}`);
+    const f = filters(q);
+    const where = sql.join([alarmVisible(actor, q), ...f.where], sql` AND `);
+    const [{ n }] = (await rowsOf<{ n: number }>(this.ctx.db, sql`SELECT count(*)::int AS n ${filtered(f)} WHERE ${where}`)) as [{ n: number }];
+    // The page's ids first (newest first, over the trigger-time indexes), then everything shown for those rows only.
+    const rows = n === 0 || p.offset >= n ? [] : await rowsOf<Row>(this.ctx.db, sql`
+      WITH pick AS (SELECT a.id ${filtered(f)} WHERE ${where} ORDER BY a.trigger_time DESC, a.id DESC LIMIT ${p.size} OFFSET ${p.offset})
+      SELECT ${COLUMNS} FROM pick JOIN helio_alarm a ON a.id = pick.id ${LC} ${DEF} ${NAMES}
+       ORDER BY a.trigger_time DESC, a.id DESC`);
     return page(rows.map((r) => toVO(r, lang)), Number(n), p.current, p.size);
   }
 

@@ -6,7 +6,11 @@ import { defineJob, defineModule, type ModuleContext } from '../../kernel/types.
 import { applyCatalogue, CATALOGUE_VERSION, CatalogueCache } from './alarm.catalogue.js';
 import { AlarmEvaluator } from './alarm.evaluator.js';
 import { alarmRoutes } from './alarm.routes.js';
+import { alarmRulesRoutes } from './alarm-rules.routes.js';
+import { alarmStatsRoutes } from './alarm.stats.routes.js';
 import { AlarmService } from './alarm.service.js';
+import { afterStatusChange, alarmCheckJobs } from './alarm.checks.js';
+import { incidentRoutes } from './alarm-incident.routes.js';
 import type { AlarmApi } from './index.js';
 
 /** Evaluates the reports stored since the last run (catch-up, and reports another process stored). */
@@ -15,37 +19,39 @@ const evaluateJob = defineJob<null>({
   every: 3000,
   leaseMs: 120_000,
   async run(_payload, ctx) {
-    await (ctx.use('alarm') as AlarmApi).evaluator.pollLatest();
+    if (ctx.config.alarmRules) await (ctx.use('alarm') as AlarmApi).evaluator.pollLatest();
   },
 });
 
 /**
- * Stored reports are evaluated at once: one run at a time in this process, and a report stored during a run gets
- * one more run after it (the job above is the catch-up, and the path across processes).
+ * Stored reports are evaluated at once: one run at a time per module context (one per app in this process), and a
+ * report stored during a run gets one more run after it (the job above is the catch-up, and the path across
+ * processes).
  */
-function soonAfterReports(): (ctx: ModuleContext) => void {
-  let running = false;
-  let again = false;
-  const run = async (ctx: ModuleContext): Promise<void> => {
-    running = true;
+const soon = new WeakMap<ModuleContext, { running: boolean; again: boolean }>();
+function evaluateSoon(ctx: ModuleContext): void {
+  if (!ctx.config.alarmRules) return;
+  let state = soon.get(ctx);
+  if (!state) soon.set(ctx, (state = { running: false, again: false }));
+  if (state.running) {
+    state.again = true;
+    return;
+  }
+  const s = state;
+  s.running = true;
+  void (async () => {
     try {
       do {
-        again = false;
+        s.again = false;
         await (ctx.use('alarm') as AlarmApi).evaluator.pollLatest();
-      } while (again);
+      } while (s.again);
     } catch (e) {
       ctx.log.warn({ err: e }, 'alarm evaluation after reports failed; the job catches up');
     } finally {
-      running = false;
+      s.running = false;
     }
-  };
-  return (ctx) => {
-    if (running) again = true;
-    else void run(ctx);
-  };
+  })();
 }
-
-const evaluateSoon = soonAfterReports();
 
 export default defineModule<AlarmApi>({
   name: 'alarm',
@@ -53,7 +59,10 @@ export default defineModule<AlarmApi>({
   // (contracts AREAS); the alarm dictionaries with the system dictionaries (contracts dicts.ts).
   reference: { version: CATALOGUE_VERSION, apply: applyCatalogue },
   services: (ctx) => ({ evaluator: new AlarmEvaluator(ctx, new CatalogueCache(ctx.db)) }),
-  routes: (app, ctx) => alarmRoutes(app, new AlarmService(ctx)),
-  jobs: [evaluateJob],
-  events: { 'telemetry.reported': (_payload, ctx) => evaluateSoon(ctx) },
+  routes: (app, ctx) => (alarmRoutes(app, new AlarmService(ctx)), alarmStatsRoutes(app, ctx), incidentRoutes(app, ctx), alarmRulesRoutes(app, ctx)),
+  jobs: [evaluateJob, ...alarmCheckJobs],
+  events: {
+    'telemetry.reported': (_payload, ctx) => evaluateSoon(ctx),
+    'telemetry.status': (_payload, ctx) => afterStatusChange(ctx),
+  },
 });

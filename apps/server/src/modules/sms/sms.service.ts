@@ -53,7 +53,7 @@ export class SmsService {
 
   constructor(
     private readonly ctx: ModuleContext,
-    private readonly box: SecretBox,
+    readonly box: SecretBox,
     private readonly guard: OutboundGuard,
   ) {
     this.codes = new VerificationCodes(ctx.kv);

@@ -19,6 +19,11 @@ declare module '../../kernel/types.js' {
      * counted). Their latest state is in `helio_device_latest`.
      */
     'telemetry.reported': { reports: number };
+    /**
+     * A network-status run changed the status of devices or stations (`helio_device.network_status` /
+     * `status_time`, `helio_plant.network_status`): the alarm module's no-data alarms follow it.
+     */
+    'telemetry.status': { devicesChanged: number; plantsChanged: number };
   }
 }
 

@@ -17,7 +17,7 @@ interface TelemetryState extends TelemetryApi {
   handle: TelemetryHandle | undefined;
 }
 
-/** Network status and alarms from freshness and fault codes: one run at a time across all processes. */
+/** Network status from freshness and fault codes (announced when it changed): one run at a time across all processes. */
 const statusJob = defineJob<null>({
   name: 'telemetry.status',
   every: (config) => config.telemetry.statusIntervalSeconds * 1000,
@@ -26,7 +26,8 @@ const statusJob = defineJob<null>({
     const db = rawDb(ctx.database);
     const status = (ctx.use('telemetry') as TelemetryState).handle?.status ?? new StatusService(db, new TelemetryRepository(db), ctx.config.telemetry.retention);
     try {
-      await status.run();
+      const changed = await status.run();
+      if (changed.devicesChanged || changed.plantsChanged) await ctx.events.emit('telemetry.status', changed);
     } catch (err) {
       // The next run tries again: a database away for a while costs a few runs, not the job.
       if (isDatabaseUnavailable(err)) ctx.log.warn({ reason: databaseErrorReason(err) }, 'network status run skipped: database unavailable');

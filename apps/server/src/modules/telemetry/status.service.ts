@@ -1,29 +1,24 @@
 /**
- * Network status and alarms, recomputed set-wise every few seconds from the latest-state table:
+ * Network status, recomputed set-wise every few seconds from the latest-state table (alarms are the alarm module's:
+ * it reads the status written here — its no-data alarm follows a device's `network_status`):
  * - device: fault when its fresh report carries fault codes or the fault state; normal when fresh; otherwise
- *   disconnected — except a PV-only inverter (no battery on its station) at night (sun below 5°) whose last report
- *   came at low sun (below 15°) within 20 hours: it went to sleep at dusk, which is normal.
+ *   disconnected — except an inverter asleep at night: on a station without a battery (a hybrid inverter runs the
+ *   battery around the clock), sun below 5° now, its last report at low sun (below 15°) within 20 hours — it went
+ *   to sleep at dusk, which is normal. Batteries, guardians and chargers are expected to report day and night.
  *   "Fresh" = within 3 report intervals, at least 10 minutes.
+ * - `status_time`: when the device's status last changed (or was first judged).
  * - station: fault if any device is in fault; disconnected if it has no device or all are disconnected; else normal.
- * - alarms: one active alarm per device and code (fault codes of fresh reports, the fault state as 9000, offline
- *   as 9001), recovered when the code is gone from a newer report or the device reports again.
  * Also keeps partitions ahead and drops those past retention (hourly).
  */
-import { FAULT_CODE_MAP, FAULT_STATE_CODE, OFFLINE_CODE } from '@helio/contracts/modules/station/fault-codes';
-import { nextId } from '../../core/ids.js';
 import { PARTITIONED } from './partitions.js';
 import type { RawDb } from './raw-db.js';
 import type { TelemetryRepository } from './telemetry.repository.js';
 
 const FRESH = `make_interval(secs => greatest(d.report_interval * 3, 600))`;
-const ACTIVE_CODES = `CASE WHEN coalesce(cardinality(l.fault_codes), 0) > 0 THEN l.fault_codes
-                           WHEN l.state = 4 THEN ARRAY[${FAULT_STATE_CODE}] ELSE '{}'::int[] END`;
 
 export interface StatusResult {
   devicesChanged: number;
   plantsChanged: number;
-  alarmsRaised: number;
-  alarmsRecovered: number;
 }
 
 export interface RetentionDays {
@@ -62,7 +57,7 @@ export class StatusService {
          LEFT JOIN helio_plant p ON p.id = d.plant_id
          WHERE d.is_deleted = 0)
        UPDATE helio_device d SET network_status = s.ns, status_time = $1::timestamptz
-         FROM s WHERE d.id = s.id AND d.network_status <> s.ns
+         FROM s WHERE d.id = s.id AND (d.network_status <> s.ns OR d.status_time IS NULL)
        RETURNING d.id`,
       [now],
     );
@@ -81,55 +76,6 @@ export class StatusService {
       [now],
     );
 
-    // Faults of fresh reports without an active alarm → raise.
-    const { rows: toRaise } = await this.db.query<{
-      tenant_id: string; plant_id: string | null; device_id: string; device_sn: string; device_type: number; code: number; ts: Date; type: number;
-    }>(
-      `SELECT d.tenant_id, d.plant_id::text AS plant_id, d.id::text AS device_id, d.device_sn, d.device_type, c.code, l.ts, 1 AS type
-         FROM helio_device d
-         JOIN helio_device_latest l ON l.device_id = d.id
-         CROSS JOIN LATERAL unnest(${ACTIVE_CODES}) AS c(code)
-        WHERE d.is_deleted = 0 AND l.ts >= $1::timestamptz - ${FRESH}
-          AND NOT EXISTS (SELECT 1 FROM helio_alarm a WHERE a.device_id = d.id AND a.alarm_code = c.code AND a.alarm_status = 0 AND a.is_deleted = 0)
-       UNION ALL
-       SELECT d.tenant_id, d.plant_id::text, d.id::text, d.device_sn, d.device_type, ${OFFLINE_CODE}, coalesce(l.ts, d.status_time, $1::timestamptz), 3
-         FROM helio_device d LEFT JOIN helio_device_latest l ON l.device_id = d.id
-        WHERE d.is_deleted = 0 AND d.network_status = 1 AND l.ts IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM helio_alarm a WHERE a.device_id = d.id AND a.alarm_code = ${OFFLINE_CODE} AND a.alarm_status = 0 AND a.is_deleted = 0)`,
-      [now],
-    );
-    let raised = 0;
-    if (toRaise.length) {
-      const rows = toRaise.map((r) => {
-        const c = FAULT_CODE_MAP.get(r.code);
-        return [
-          nextId(), r.tenant_id, r.plant_id, r.device_id, r.device_sn, r.device_type, r.code, r.type, c?.level ?? 3,
-          new Date(r.ts).toISOString(), c?.en ?? `Code ${r.code}`, c?.solutionEn ?? null,
-        ];
-      });
-      const cols = ['id', 'tenant_id', 'plant_id', 'device_id', 'device_sn', 'device_type', 'alarm_code', 'alarm_type', 'level', 'trigger_time', 'description', 'solution'];
-      const types = ['bigint', 'varchar', 'bigint', 'bigint', 'varchar', 'smallint', 'int', 'smallint', 'smallint', 'timestamptz', 'varchar', 'varchar'];
-      const params = cols.map((_, j) => rows.map((r) => r[j]));
-      const res = await this.db.query(
-        `INSERT INTO helio_alarm (${cols.join(', ')})
-         SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})
-         ON CONFLICT (device_id, alarm_code) WHERE alarm_status = 0 AND is_deleted = 0 DO NOTHING RETURNING id`,
-        params,
-      );
-      raised = res.rows.length;
-    }
-
-    // Recover: fault codes absent from a newer report; offline devices that report again.
-    const recovered = await this.db.query(
-      `UPDATE helio_alarm a SET alarm_status = 1, recover_time = l.ts, update_time = $1::timestamptz
-         FROM helio_device_latest l, helio_device d
-        WHERE a.alarm_status = 0 AND a.is_deleted = 0 AND l.device_id = a.device_id AND d.id = a.device_id
-          AND ((a.alarm_type = 1 AND l.ts > a.trigger_time AND NOT (a.alarm_code = ANY(${ACTIVE_CODES})))
-            OR (a.alarm_type = 3 AND d.network_status <> 1 AND l.ts > a.trigger_time))
-        RETURNING a.id`,
-      [now],
-    );
-
     if (nowMs - this.lastMaintenance > 3_600_000) {
       this.lastMaintenance = nowMs;
       await this.maintain(nowMs);
@@ -137,8 +83,6 @@ export class StatusService {
     return {
       devicesChanged: devices.rows.length,
       plantsChanged: plants.rows.length,
-      alarmsRaised: raised,
-      alarmsRecovered: recovered.rows.length,
     };
   }
 

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Empty, List, Modal, Popover, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, List, Modal, Popover, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoticeContent } from '@/features/desk/notice-content';
+import { AlarmInboxList, useAlarmInbox } from '@/features/notify/alarm-inbox';
 import { http } from '@/core/http/http';
 import { NOTICE_UNREAD_KEY } from '@/core/notice';
 
@@ -17,14 +19,20 @@ interface Notice {
 }
 
 /**
- * The shell's notice icon: the caller's unread released notices (`blade-desk/notice/unread`), the count as the
- * badge. Opening one shows it (`read?id=`, which also marks it read for the caller) and the badge drops; "mark all
- * read" marks the listed ones. An endpoint that does not exist (404) shows the empty state without a toast.
+ * The shell's notice icon: the caller's unread released notices (`blade-desk/notice/unread`) and unread in-app alarm
+ * notifications (features/notify, polled every 10 s), their sum as the badge, in two tabs. Opening a notice shows it
+ * (`read?id=`, which also marks it read for the caller) and the badge drops; opening an alarm notification marks it
+ * read and goes to the alarm (`/alarm?id=`); "mark all read" marks the open tab's. The footer leads to the alarm
+ * subscriptions. An endpoint that does not exist (404) shows the empty state without a toast.
  */
 export function NoticeButton() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const alarms = useAlarmInbox();
   const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<'alarms' | 'notices' | undefined>(undefined);
+  const activeTab = tab ?? (alarms.count > 0 ? 'alarms' : 'notices');
   const [reading, setReading] = useState<{ id: string; notice?: Notice } | null>(null);
   const query = useQuery({
     queryKey: [NOTICE_UNREAD_KEY, i18n.language],
@@ -55,7 +63,17 @@ export function NoticeButton() {
     }
   };
 
+  const openAlarm = (item: { id: string; alarmId: string }) => {
+    setOpen(false);
+    void alarms.markRead([item.id]);
+    navigate(`/alarm?id=${encodeURIComponent(item.alarmId)}`);
+  };
+
   const readAll = async () => {
+    if (activeTab === 'alarms') {
+      await alarms.markRead('all');
+      return;
+    }
     if (notices.length === 0) return;
     try {
       await http.post('/api/blade-desk/notice/read', { params: { ids: notices.map((n) => n.id).join(',') } });
@@ -64,8 +82,8 @@ export function NoticeButton() {
     }
   };
 
-  const content = (
-    <div className="helio-notice">
+  const noticeList = (
+    <>
       {notices.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.empty')} />
       ) : (
@@ -91,8 +109,34 @@ export function NoticeButton() {
           )}
         />
       )}
+    </>
+  );
+  const content = (
+    <div className="helio-notice">
+      <Tabs
+        size="small"
+        activeKey={activeTab}
+        onChange={(k) => setTab(k as 'alarms' | 'notices')}
+        items={[
+          { key: 'alarms', label: `${t('notify.bell.alarms')} (${alarms.count})`, children: <AlarmInboxList records={alarms.records} onOpen={openAlarm} /> },
+          { key: 'notices', label: `${t('notify.bell.notices')} (${notices.length})`, children: noticeList },
+        ]}
+      />
+      <div style={{ textAlign: 'right' }}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => {
+            setOpen(false);
+            navigate('/notify/subscription');
+          }}
+        >
+          {t('notify.bell.subscriptions')}
+        </Button>
+      </div>
     </div>
   );
+  const unreadShown = activeTab === 'alarms' ? alarms.count : notices.length;
 
   const shown = reading?.notice;
   return (
@@ -103,12 +147,15 @@ export function NoticeButton() {
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (next) void query.refetch();
+          if (next) {
+            void query.refetch();
+            void alarms.refetch();
+          }
         }}
         title={
           <div className="helio-notice__head">
             <span>{t('notice.title')}</span>
-            {notices.length > 0 ? (
+            {unreadShown > 0 ? (
               <Button type="link" size="small" onClick={() => void readAll()}>
                 {t('notice.readAll')}
               </Button>
@@ -119,7 +166,7 @@ export function NoticeButton() {
       >
         {/* No tooltip over the open list (it would cover "mark all read"). */}
         <Tooltip title={t('notice.title')} open={open ? false : undefined}>
-          <Badge count={notices.length} overflowCount={99} size="small" offset={[-4, 4]}>
+          <Badge count={notices.length + alarms.count} overflowCount={99} size="small" offset={[-4, 4]}>
             <Button type="text" className="helio-header__btn" aria-label={t('notice.title')} icon={<BellOutlined />} />
           </Badge>
         </Tooltip>

@@ -5,7 +5,7 @@ import { WEBSITE } from '@/core/config';
 import { useThemeStore } from '@/core/theme/theme-store';
 import { THEME_NAMES, themeLook } from '@/core/theme/themes';
 
-const PRESETS = ['#409EFF', '#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA541C', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB'];
+const PRESETS = ['#1668DC', '#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA541C', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB'];
 
 /** Theme chooser: one swatch per theme. */
 export function ThemePicker() {
@@ -47,7 +47,7 @@ export function ThemePicker() {
   );
 }
 
-/** Primary colour (default #409EFF), persisted. */
+/** Primary colour (default #1668DC), persisted. */
 export function PrimaryColorPicker() {
   const { t } = useTranslation();
   const color = useThemeStore((s) => s.color);

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DETAIL_PATH, DEVICE_BASE, useGet } from './api';
 import type { DeviceKind, Row } from './api';
+import { DeviceAlarmBadge } from './alarm-badges';
 import { formatNumber } from './format';
 import { InfoList, NetworkTag, NotFound } from './ui';
 
@@ -78,6 +79,7 @@ export function DeviceDetail({ kind, headPath, id, head, tabs, actions }: {
           <Space wrap>
             <span>{`${t(`station.kind.${kind}`)} ${d.deviceSn}`}</span>
             <NetworkTag value={d.networkStatus} />
+            <DeviceAlarmBadge deviceId={id} />
           </Space>
         }
         extra={actions?.(d)}

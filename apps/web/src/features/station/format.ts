@@ -7,9 +7,10 @@ export type NetworkStatus = 0 | 1 | 2;
 
 /** Spec §4 network status → antd tag colour and locale key (`station.network.<key>`). */
 export const NETWORK_STATUS: Record<NetworkStatus, { key: 'normal' | 'disconnected' | 'fault'; color: string }> = {
-  0: { key: 'normal', color: 'success' },
+  // Solid colours dark enough for white text (WCAG AA); antd's light success/error presets are not.
+  0: { key: 'normal', color: '#237804' },
   1: { key: 'disconnected', color: 'default' },
-  2: { key: 'fault', color: 'error' },
+  2: { key: 'fault', color: '#cf1322' },
 };
 
 export function networkStatusOf(value: unknown): NetworkStatus | null {

@@ -10,6 +10,7 @@ import { DEVICE_BASE, useDetailId, useGet } from './api';
 import type { Fault, Row } from './api';
 import { DeviceDetail, StateTag } from './device-common';
 import { formatPowerW, formatTemp, withUnit } from './format';
+import { DeviceAlarmTable, useCanSeeAlarms } from './alarm-badges';
 import { CurveCard, DeviceList, EventTable, FaultTags, InfoList, StaticTable } from './ui';
 
 const BASE = DEVICE_BASE.guardian;
@@ -121,6 +122,8 @@ export function GuardianDetailPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [modal, holder] = Modal.useModal();
+  // The alarm module's list of the guardian's alarms for users of the alarm page; the station module's otherwise.
+  const canSeeAlarms = useCanSeeAlarms();
   const q = useGet<GuardianDetail>(`${BASE}/detail`, { id }, { refetchInterval: 30_000 });
   const tab = (key: string, children: ReactNode) => ({ key, label: t(`station.tab.${key}`), children });
   const unbind = (sn: string) =>
@@ -161,7 +164,7 @@ export function GuardianDetailPage() {
         tabs={[
           tab('phases', <PhasesTab d={q.data} />),
           tab('protection', <ProtectionTab d={q.data} />),
-          tab('alarms', <EventTable url={`${BASE}/alarmList`} id={id} alarms />),
+          tab('alarms', canSeeAlarms ? <DeviceAlarmTable deviceId={id} /> : <EventTable url={`${BASE}/alarmList`} id={id} alarms />),
           tab('curve', <CurveCard kind="guardian" id={id} path="statusStat" defaults={['power', 'voltageA', 'currentA']} />),
         ]}
       />

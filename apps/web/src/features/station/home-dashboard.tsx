@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart, COLORS } from './chart';
 import { homeBatteryPerformance, homeInverterPerformance, homePlantStatus, homeSummary } from '@helio/contracts/modules/station/home.api';
 import { useEndpoint } from '@/core/http/endpoint';
+import { AlarmSummaryCard } from './alarm-badges';
 import { LIVE_MS } from './api';
 import { energyParts, formatNumber } from './format';
 
@@ -127,6 +128,8 @@ export function HomeDashboard() {
           />
         </Col>
       </Row>
+
+      <AlarmSummaryCard />
 
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={8}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Card, Col, DatePicker, Form, Modal, Row as GridRow, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { toast } from '@/core/notify';
 import { Chart, COLORS } from './chart';
 import type { Series } from './chart';
 import { AddDeviceDialog } from './add-device-dialog';
+import { PlantAlarmCell, SeverityTags, usePlantAlarmCounts, useCanSeeAlarms } from './alarm-badges';
 import { EnergyFlow } from './energy-flow';
 import { CLIENT, DETAIL_PATH, LIVE_MS, useDetailId, useGet } from './api';
 import type { DeviceKind, Fault, Row } from './api';
@@ -26,6 +27,12 @@ export function StationListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = i18n.language;
+  const [plantIds, setPlantIds] = useState<string[]>([]);
+  const onRecords = useCallback((rows: Row[]) => setPlantIds(rows.map((r) => String(r.id))), []);
+  const alarms = usePlantAlarmCounts(plantIds);
+  const alarmColumn: TableColumnsType<Row> = useCanSeeAlarms()
+    ? [{ title: t('station.alarm.column'), key: 'alarms', align: 'center', render: (_: unknown, r) => <PlantAlarmCell plantId={String(r.id)} counts={alarms} /> }]
+    : [];
   const columns: TableColumnsType<Row> = [
     {
       title: t('station.plantName'),
@@ -34,6 +41,7 @@ export function StationListPage() {
       render: (v: string, r) => <Typography.Link onClick={() => void navigate(`${DETAIL_PATH.plant}/${String(r.id)}`)}>{v}</Typography.Link>,
     },
     { title: t('station.networkStatus'), dataIndex: 'networkStatus', render: (v: unknown) => <NetworkTag value={v} /> },
+    ...alarmColumn,
     { title: t('station.region'), dataIndex: 'regionName' },
     { title: t('station.address'), dataIndex: 'address' },
     { title: `${t('station.capacity')} (kWp)`, dataIndex: 'capacityKwp', align: 'right', render: (v: unknown) => formatNumber(v, 2, lang) },
@@ -60,6 +68,7 @@ export function StationListPage() {
       <PagedTable
         url={`${PLANT}/page`}
         columns={columns}
+        onRecords={onRecords}
         filters={[
           { name: 'plantName', label: t('station.plantName') },
           { name: 'address', label: t('station.regionOrAddress') },
@@ -133,6 +142,7 @@ export function StationDetailPage() {
           <Space wrap>
             <span>{p.plantName}</span>
             <NetworkTag value={p.networkStatus} />
+            <SeverityTags query={{ plantId: id }} testId="station-alarms" />
           </Space>
         }
         extra={

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
@@ -48,7 +48,7 @@ export function FaultTags({ faults }: { faults?: Fault[] | null }) {
   return (
     <Space size={[4, 4]} wrap>
       {faults.map((f) => (
-        <Tag key={f.code} color="error" title={f.solution}>
+        <Tag key={f.code} color="#cf1322" title={f.solution}>
           {f.code} {f.name}
         </Tag>
       ))}
@@ -91,17 +91,22 @@ export function Filters({ fields, onSearch }: { fields: { name: string; label: s
 }
 
 /** A paged, filtered server list. */
-export function PagedTable({ url, filters, columns, rowKey = 'id', extraParams = {} }: {
+export function PagedTable({ url, filters, columns, rowKey = 'id', extraParams = {}, onRecords }: {
   url: string;
   filters?: { name: string; label: string }[];
   columns: TableColumnsType<Row>;
   rowKey?: string;
   extraParams?: Params;
+  /** Told the records of each page answered (e.g. to fetch figures for them); keep it stable (useCallback). */
+  onRecords?(records: Row[]): void;
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState<Params>({});
   const [paging, setPaging] = useState({ current: 1, size: 10 });
   const list = useGet<Page>(url, { ...extraParams, ...query, ...paging });
+  useEffect(() => {
+    if (list.data) onRecords?.(list.data.records);
+  }, [list.data, onRecords]);
   return (
     <>
       {filters && <Filters fields={filters} onSearch={(v) => { setQuery(v); setPaging((p) => ({ ...p, current: 1 })); }} />}
@@ -166,7 +171,7 @@ export function EventTable({ url, id, alarms = false }: { url: string; id: strin
         { title: t('station.event.time'), dataIndex: 'triggerTime' },
         { title: t('station.event.code'), dataIndex: 'alarmCode' },
         { title: t('station.event.name'), dataIndex: 'name' },
-        { title: t('station.event.recoverTime'), dataIndex: 'recoverTime', render: (v: string | null) => v ?? <Tag color="error">{t('station.event.active')}</Tag> },
+        { title: t('station.event.recoverTime'), dataIndex: 'recoverTime', render: (v: string | null) => v ?? <Tag color="#cf1322">{t('station.event.active')}</Tag> },
         { title: t('station.event.solution'), dataIndex: 'solution' },
       ]
     : [

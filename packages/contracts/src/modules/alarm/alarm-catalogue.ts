@@ -18,9 +18,21 @@ export const ALARM_DEVICE_TYPES = [1, 2, 3, 4] as const;
 /** `helio_alarm.alarm_type`: 1 device fault, 2 device warning, 3 offline, 4 threshold rule (dictionary `alarm_type`). */
 export const ALARM_TYPE = { fault: 1, warning: 2, offline: 3, threshold: 4 } as const;
 
+/** What a threshold rule may measure (read from each device type's report: alarm.engine.ts `metricsOf`). */
+export const RULE_METRICS = ['temperature', 'soc', 'leakMa'] as const;
+export type RuleMetric = (typeof RULE_METRICS)[number];
+
+/** The metrics each device type reports (1 inverter, 2 battery, 3 guardian, 4 charger). */
+export const METRICS_BY_DEVICE_TYPE: Readonly<Record<number, readonly RuleMetric[]>> = {
+  1: ['temperature', 'soc'],
+  2: ['temperature', 'soc'],
+  3: ['temperature', 'leakMa'],
+  4: ['temperature'],
+};
+
 /** A threshold rule: `metric op threshold` for `durationS` seconds raises; the opposite side of `clear` recovers. */
 export interface ThresholdRule {
-  metric: 'temperature' | 'soc' | 'leakMa';
+  metric: RuleMetric;
   op: '>' | '<';
   threshold: number;
   /** Hysteresis: a '>' rule clears below it, a '<' rule above it. */
@@ -96,6 +108,28 @@ const PLATFORM: Record<number, [AlarmCategory, number, string, string]> = {
   [OFFLINE_CODE]: ['communication', ALARM_TYPE.offline, '设备超过三个上报周期未上报数据', 'The device sent no report for three reporting intervals'],
 };
 
+/**
+ * Platform checks beyond a device's own report (server alarm.outage.ts): a station producing nothing in daylight
+ * while sister stations of its region produce. Raised on the station's first inverter; code 9002.
+ */
+export const STATION_OUTAGE_CODE = 9002;
+/** `alarm_type` 5: a platform diagnosis (compares a station with its region; no device code, no threshold rule). */
+export const PLATFORM_CHECK_TYPE = 5;
+const PLATFORM_CHECKS: readonly AlarmDefinition[] = [
+  {
+    deviceType: 1, code: STATION_OUTAGE_CODE, severity: 3, category: 'pv', alarmType: PLATFORM_CHECK_TYPE, source: 'platform',
+    name: { zh: '电站停发', en: 'Station outage' },
+    cause: {
+      zh: '白天电站光伏功率低于装机容量的 2 %，而同一地区至少 3 个电站的发电功率达到装机容量的 20 %',
+      en: 'In daylight the station makes less than 2 % of its capacity while at least 3 stations of its region make 20 % or more',
+    },
+    remedy: {
+      zh: '检查逆变器是否停机、交直流开关与并网断路器是否断开；发电恢复到装机容量的 5 % 以上时告警自动恢复。',
+      en: 'Check whether the inverter stopped and whether the DC isolator or grid breaker is open; clears when output is back above 5 % of capacity.',
+    },
+  },
+];
+
 /** Threshold rules: code, device type, severity, category, names, rule, remedy. */
 const RULES: readonly (Omit<AlarmDefinition, 'alarmType' | 'source'> & { rule: ThresholdRule })[] = [
   {
@@ -146,6 +180,7 @@ function buildCatalogue(): AlarmDefinition[] {
     });
   }
   for (const r of RULES) out.push({ ...r, alarmType: ALARM_TYPE.threshold, source: 'rule' });
+  out.push(...PLATFORM_CHECKS);
   return out;
 }
 
