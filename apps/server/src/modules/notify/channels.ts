@@ -2,7 +2,35 @@
  * Channel senders by name (`inapp` is the module's own and never registered here). A later registration of a name
  * replaces the earlier one (and `register` returns the way to undo it), so tests and re-wiring need no restart.
  */
-import type { Addressee, ChannelOptions, ChannelSender } from './index.js';
+/** One message to one person. */
+export interface ChannelMessage {
+  userId: string;
+  /** Where to (the phone number for sms, the e-mail address for mail). */
+  address: string;
+  subject: string;
+  text: string;
+}
+
+export interface ChannelSender {
+  send(tenantId: string, msg: ChannelMessage): Promise<{ ok: boolean; error?: string }>;
+}
+
+/** The user columns a channel may take its address from. */
+export interface Addressee {
+  userId: string;
+  phone: string | null;
+  phoneDiallingCode: string | null;
+  email: string | null;
+}
+
+export interface ChannelOptions {
+  /**
+   * How to find a user's address: `phone`, `email`, or a function (null: the user has none, the record fails with
+   * "no address"). Default: `phone` for sms, `email` for mail.
+   */
+  address?: 'phone' | 'email' | ((u: Addressee) => string | null);
+}
+
 
 interface Entry {
   sender: ChannelSender;

@@ -10,34 +10,7 @@
  */
 import type { ChannelRegistry } from './channels.js';
 
-/** One message to one person. */
-export interface ChannelMessage {
-  userId: string;
-  /** Where to (the phone number for sms, the e-mail address for mail). */
-  address: string;
-  subject: string;
-  text: string;
-}
-
-export interface ChannelSender {
-  send(tenantId: string, msg: ChannelMessage): Promise<{ ok: boolean; error?: string }>;
-}
-
-/** The user columns a channel may take its address from. */
-export interface Addressee {
-  userId: string;
-  phone: string | null;
-  phoneDiallingCode: string | null;
-  email: string | null;
-}
-
-export interface ChannelOptions {
-  /**
-   * How to find a user's address: `phone`, `email`, or a function (null: the user has none, the record fails with
-   * "no address"). Default: `phone` for sms, `email` for mail.
-   */
-  address?: 'phone' | 'email' | ((u: Addressee) => string | null);
-}
+export type { Addressee, ChannelMessage, ChannelOptions, ChannelSender } from './channels.js';
 
 export interface NotifyApi {
   channels: ChannelRegistry;
