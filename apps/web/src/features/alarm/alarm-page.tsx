@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Modal, Space, Table, Typography } from 'antd';
 import type { CheckboxProps, TableColumnsType } from 'antd';
 import { BarChartOutlined, CheckOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { alarmLogAcknowledge } from '@helio/contracts/modules/alarm/alarm.api';
 import { callEndpoint } from '@/core/http/endpoint';
@@ -23,6 +23,18 @@ import { useAlarmDicts } from './tags';
 /** The alarm analysis page (another feature's; reached with the same `alarm` permission). */
 export const ANALYSIS_PATH = '/alarm/analysis';
 
+/** The filters a link carries: `plantId`, `deviceId`, `deviceSn` (ids and SNs only; anything else is ignored). */
+function fromLink(params: URLSearchParams): AlarmQuery {
+  const q: Record<string, string> = {};
+  for (const k of ['plantId', 'deviceId'] as const) {
+    const v = params.get(k);
+    if (v && /^\d{1,19}$/.test(v)) q[k] = v;
+  }
+  const sn = params.get('deviceSn');
+  if (sn && /^[\w-]{1,64}$/.test(sn)) q.deviceSn = sn;
+  return q as AlarmQuery;
+}
+
 export function AlarmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,10 +42,12 @@ export function AlarmPage() {
   const dicts = useAlarmDicts();
   const invalidate = useInvalidateAlarms();
   const [modal, modalHolder] = Modal.useModal();
-  const [query, setQuery] = useState<AlarmQuery>({});
+  // A link may narrow the list to a station or a device (badges) or open one alarm (the notice bell).
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState<AlarmQuery>(() => fromLink(params));
   const [paging, setPaging] = useState({ current: 1, size: 10 });
   const [selected, setSelected] = useState<string[]>([]);
-  const [openId, setOpenId] = useState<string>();
+  const [openId, setOpenId] = useState<string | undefined>(() => params.get('id') ?? undefined);
   const list = useAlarmList({ ...query, current: String(paging.current), size: String(paging.size) });
   const rows = list.data?.records ?? [];
   const canHandle = has('alarm_handle');
