@@ -8,8 +8,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Descriptions, Divider, Drawer, Empty, Form, Input, Select, Skeleton, Space, Timeline, Typography, theme } from 'antd';
 import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { alarmRecordSave } from '@helio/contracts/modules/alarm/alarm.api';
-import type { FieldRule } from '@helio/contracts/validation';
+import { ALARM_RECORD_CONTENT_MAX, ALARM_RECORD_RULES, alarmRecordSave } from '@helio/contracts/modules/alarm/alarm.api';
 import { useSessionStore } from '@/core/auth/session-store';
 import { antdRules } from '@/core/crud/rules';
 import { callEndpoint } from '@/core/http/endpoint';
@@ -20,12 +19,9 @@ import type { AlarmRecord, AlarmRow, Option } from './api';
 import type { AlarmDicts } from './tags';
 
 /** Longest follow-up record the server takes (contracts `alarmRecordSave`). */
-export const CONTENT_MAX = 1000;
+export const CONTENT_MAX = ALARM_RECORD_CONTENT_MAX;
 
-export const HANDLE_RULES: Record<'handleStatus' | 'content', FieldRule> = {
-  handleStatus: { label: { zh: '处理状态', en: 'Handling status' }, required: true },
-  content: { label: { zh: '跟进记录', en: 'Follow-up record' }, max: CONTENT_MAX },
-};
+export const HANDLE_RULES = ALARM_RECORD_RULES;
 
 /**
  * A select inside a required form item: antd puts `aria-required` on the select's outer box, which has no role that

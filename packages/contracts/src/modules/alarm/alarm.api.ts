@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox';
 import { defineEndpoint } from '../../api/endpoint.js';
+import type { FieldRule } from '../../validation.js';
 
 const BASE = '/api/skyworth-client';
 const read = { permission: 'alarm' } as const;
@@ -110,6 +111,15 @@ export const AlarmRecordVO = Type.Object({
   createTime: NStr,
 });
 
+/** Longest follow-up record (`alarmRecordSave.content`). */
+export const ALARM_RECORD_CONTENT_MAX = 1000;
+
+/** The handling form's rules, as the web form checks them (the server's schema below holds the same limits). */
+export const ALARM_RECORD_RULES: Record<'handleStatus' | 'content', FieldRule> = {
+  handleStatus: { label: { zh: '处理状态', en: 'Handling status' }, required: true },
+  content: { label: { zh: '跟进记录', en: 'Follow-up record' }, max: ALARM_RECORD_CONTENT_MAX },
+};
+
 export const alarmRecordSave = defineEndpoint({
   method: 'POST',
   url: `${BASE}/alarmLogOperationRecord/save`,
@@ -119,7 +129,7 @@ export const alarmRecordSave = defineEndpoint({
   body: Type.Object({
     alarmId: Type.String({ minLength: 1, maxLength: 20 }),
     handleStatus: Type.Integer({ minimum: 0, maximum: 3 }),
-    content: Type.Optional(Type.String({ maxLength: 1000 })),
+    content: Type.Optional(Type.String({ maxLength: ALARM_RECORD_CONTENT_MAX })),
     assigneeId: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
   }),
   data: AlarmRecordVO,
