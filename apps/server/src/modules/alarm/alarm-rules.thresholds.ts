@@ -106,7 +106,7 @@ export class AlarmThresholdService {
     const [d] = await rowsOf<Row>(this.ctx.db, sql`
       SELECT d.id::text AS id, d.tenant_id AS "tenantId", d.device_sn AS "deviceSn", d.device_type AS "deviceType", d.plant_id::text AS "plantId", p.plant_name AS "plantName"
         FROM helio_device d LEFT JOIN helio_plant p ON p.id = d.plant_id
-       WHERE ${deviceVisible(actor)} AND ${id !== undefined ? sql`d.id = ${id}` : sql`upper(d.device_sn) = upper(${sn!})`} LIMIT 1`);
+       WHERE ${deviceVisible(actor)} AND ${id !== undefined ? sql`d.id = ${id}` : sql`upper(d.device_sn) = upper(${sn!}::text)`} LIMIT 1`);
     if (!d) throw new BizError('deviceUnknown');
     const defs = await rowsOf<Row>(this.ctx.db, sql`
       SELECT alarm_code AS code, name_zh AS "nameZh", name_en AS "nameEn", severity, rule FROM helio_alarm_definition
