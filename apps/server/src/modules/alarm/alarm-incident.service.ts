@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { unknownCodeName } from '@helio/contracts/modules/alarm/alarm-catalogue';
 import { INCIDENT_LIST_FILTERS } from '@helio/contracts/modules/alarm/alarm-incident.api';
-import { formatDateTime, parseDateTime } from '../../core/dates.js';
+import { formatDateTime } from '../../core/dates.js';
 import type { Page } from '../../core/envelope.js';
 import { page } from '../../core/envelope.js';
 import { BizError } from '../../core/errors.js';
@@ -16,35 +16,11 @@ import type { Lang } from '../../core/i18n.js';
 import { isId, nextId } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
+import { intParam, one, RESERVED, timeParam, type Q } from './alarm.params.js';
 import { rowsOf } from './alarm.catalogue.js';
 import { alarmVisible } from './alarm.scope.js';
 
 type Row = Record<string, unknown>;
-type Q = Record<string, unknown>;
-
-const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'lang', '_t', 'tenantId', 'blade-auth']);
-
-const one = (q: Q, k: string): string | undefined => {
-  const v = Array.isArray(q[k]) ? (q[k] as unknown[])[0] : q[k];
-  if (v === undefined || v === null) return undefined;
-  const s = String(v).trim();
-  if (s.length > 100) throw new BizError('invalidParam', { param: k });
-  return s === '' ? undefined : s;
-};
-const intParam = (q: Q, k: string, min: number, max: number) => {
-  const v = one(q, k);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new BizError('invalidParam', { param: k });
-  return n;
-};
-const timeParam = (q: Q, k: string) => {
-  const v = one(q, k);
-  if (v === undefined) return undefined;
-  const d = parseDateTime(v);
-  if (!d) throw new BizError('invalidParam', { param: k });
-  return d.toISOString();
-};
 
 function filters(q: Q): SQL[] {
   for (const k of Object.keys(q)) {
