@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COUNTRY_EN, ETHNIC, NAME_EN, PINYIN_READINGS, STEM_EN } from './gen-regions-data.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(resolve(root, 'apps/server/package.json'));
@@ -32,59 +33,7 @@ const { getCountryCallingCode, isSupportedCountry } = require('libphonenumber-js
  * Place-name readings pinyin-pro gets wrong (checked against the official romanisation). Matched as words inside the
  * full name, so 单县 → shan xian while 单 elsewhere keeps its default reading.
  */
-customPinyin({
-  乐清: 'yue qing',
-  洪洞: 'hong tong',
-  单县: 'shan xian',
-  乐亭: 'lao ting',
-  蔚县: 'yu xian',
-  涡阳: 'guo yang',
-  黄陂: 'huang pi',
-  大城: 'da cheng',
-  郫都: 'pi du',
-  乐都: 'le du',
-  江都: 'jiang du',
-  盐都: 'yan du',
-  六合: 'lu he',
-  什邡: 'shi fang',
-  喀什: 'ka shi',
-  番禺: 'pan yu',
-  长子: 'zhang zi',
-  铅山: 'yan shan',
-  莘县: 'shen xian',
-  东阿: 'dong e',
-  牟平: 'mu ping',
-  蚌埠: 'beng bu',
-  六安: 'lu an',
-  六枝: 'liu zhi',
-  枞阳: 'zong yang',
-  犍为: 'qian wei',
-  筠连: 'jun lian',
-  繁峙: 'fan shi',
-  尉犁: 'yu li',
-  浚县: 'xun xian',
-  大埔: 'da bu',
-  莎车: 'sha che',
-  称多: 'chen duo',
-  柞水: 'zha shui',
-  吴堡: 'wu bu',
-  荥经: 'ying jing',
-  珲春: 'hun chun',
-  渑池: 'mian chi',
-  茌平: 'chi ping',
-  鄱阳: 'po yang',
-  闵行: 'min hang',
-  泌阳: 'bi yang',
-  宕昌: 'tan chang',
-  曾都: 'zeng du',
-  调兵山: 'diao bing shan',
-  民乐: 'min le',
-  蚌山: 'beng shan',
-  万柏林: 'wan bai lin',
-  // In place names these two always read du / shi (成都, 宁都, 喀什, 克什克腾).
-  都: 'du',
-  什: 'shi',
-});
+customPinyin(PINYIN_READINGS);
 
 /** Syllables that start with a vowel get an apostrophe inside a word (Xi'an, Tai'an, Ke'erqin). */
 function joinSyllables(syllables) {
@@ -100,43 +49,6 @@ function cap(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Well-known places with a conventional English name. Keyed by the stem (name without its suffix). */
-const STEM_EN = {
-  内蒙古: 'Inner Mongolia',
-  西藏: 'Tibet',
-  陕西: 'Shaanxi',
-  香港: 'Hong Kong',
-  澳门: 'Macao',
-  台湾: 'Taiwan',
-  哈尔滨: 'Harbin',
-  呼和浩特: 'Hohhot',
-  乌鲁木齐: 'Urumqi',
-  拉萨: 'Lhasa',
-  喀什: 'Kashgar',
-  伊犁: 'Ili',
-  鄂尔多斯: 'Ordos',
-  呼伦贝尔: 'Hulunbuir',
-  巴彦淖尔: 'Bayannur',
-  乌兰察布: 'Ulanqab',
-  锡林郭勒: 'Xilingol',
-  阿拉善: 'Alxa',
-  齐齐哈尔: 'Qiqihar',
-  克拉玛依: 'Karamay',
-  吐鲁番: 'Turpan',
-  博尔塔拉: 'Bortala',
-  巴音郭楞: 'Bayingolin',
-  阿克苏: 'Aksu',
-  克孜勒苏: 'Kizilsu',
-  和田: 'Hotan',
-  阿勒泰: 'Altay',
-  库尔勒: 'Korla',
-  日喀则: 'Shigatse',
-  昌都: 'Qamdo',
-  林芝: 'Nyingchi',
-  那曲: 'Nagqu',
-  阿里: 'Ngari',
-  格尔木: 'Golmud',
-};
 
 /** Toneless pinyin syllables, one per character, read in the context of the whole name. */
 function syllablesOf(name) {
@@ -152,39 +64,6 @@ function wordEn(name, syl, from, to) {
   return STEM_EN[text] ?? cap(joinSyllables(syl.slice(from, to)));
 }
 
-/** Whole names that no suffix rule handles well. */
-const NAME_EN = {
-  市辖区: 'Districts',
-  县: 'Counties',
-  省直辖县级行政区划: 'County-level divisions under the province',
-  自治区直辖县级行政区划: 'County-level divisions under the autonomous region',
-  保定白沟新城: 'Baoding Baigou New Town',
-  乌拉盖管理区管委会: "Wulagai Administrative Zone",
-  西沙群岛: 'Xisha Islands',
-  南沙群岛: 'Nansha Islands',
-  中沙群岛的岛礁及其海域: 'Zhongsha Islands',
-  大柴旦行政委员会: 'Dachaidan Administrative Committee',
-  神农架林区: 'Shennongjia Forestry District',
-  六枝特区: 'Liuzhi Special District',
-  吉林中国新加坡食品区: 'Jilin China-Singapore Food Zone',
-  中新苏滁高新技术产业开发区: 'China-Singapore Suchu High-tech Industrial Development Zone',
-  山西转型综合改革示范区: 'Shanxi Transformation and Comprehensive Reform Demonstration Zone',
-  五台山风景名胜区: 'Wutaishan Scenic Area',
-  豫东综合物流产业聚集区: 'Eastern Henan Integrated Logistics Cluster',
-  格尔木藏青工业园区: "Golmud Tibet-Qinghai Industrial Park",
-  达尔罕茂明安联合旗: "Darhan Muminggan United Banner",
-  矿区: 'Kuang District',
-  郊区: 'Jiao District',
-  城区: 'Cheng District',
-  内蒙古自治区: 'Inner Mongolia Autonomous Region',
-  兴安盟: 'Hinggan League',
-  大兴安岭地区: 'Da Hinggan Ling Prefecture',
-  东乡族自治县: 'Dongxiang Autonomous County',
-  鄂温克族自治旗: 'Ewenki Autonomous Banner',
-  鄂伦春自治旗: 'Oroqen Autonomous Banner',
-  香港特别行政区: 'Hong Kong SAR',
-  澳门特别行政区: 'Macao SAR',
-};
 
 /** Suffixes, longest first. `min` = the shortest stem the rule accepts (so 清新区 is not "Qing New Area"). */
 const SUFFIXES = [
@@ -226,57 +105,6 @@ const SUFFIXES = [
   ['州', 'Prefecture'],
 ];
 
-/** Ethnic groups named in autonomous areas (official English forms). Longest first when matching. */
-const ETHNIC = {
-  维吾尔: 'Uygur',
-  哈萨克: 'Kazak',
-  哈萨克族: 'Kazak',
-  柯尔克孜: 'Kirgiz',
-  塔吉克: 'Tajik',
-  蒙古: 'Mongol',
-  锡伯: 'Xibe',
-  蒙古族: 'Mongol',
-  朝鲜族: 'Korean',
-  回族: 'Hui',
-  藏族: 'Tibetan',
-  苗族: 'Miao',
-  彝族: 'Yi',
-  壮族: 'Zhuang',
-  布依族: 'Bouyei',
-  侗族: 'Dong',
-  瑶族: 'Yao',
-  白族: 'Bai',
-  土家族: 'Tujia',
-  哈尼族: 'Hani',
-  傣族: 'Dai',
-  黎族: 'Li',
-  傈僳族: 'Lisu',
-  佤族: 'Va',
-  畲族: 'She',
-  拉祜族: 'Lahu',
-  水族: 'Shui',
-  东乡族: 'Dongxiang',
-  纳西族: 'Naxi',
-  景颇族: 'Jingpo',
-  土族: 'Tu',
-  达斡尔族: 'Daur',
-  仫佬族: 'Mulao',
-  羌族: 'Qiang',
-  布朗族: 'Blang',
-  撒拉族: 'Salar',
-  毛南族: 'Maonan',
-  仡佬族: 'Gelao',
-  普米族: 'Pumi',
-  怒族: 'Nu',
-  鄂温克族: 'Ewenki',
-  保安族: 'Bonan',
-  裕固族: 'Yugur',
-  京族: 'Gin',
-  独龙族: 'Derung',
-  鄂伦春族: 'Oroqen',
-  满族: 'Manchu',
-  各族: 'Multi-ethnic',
-};
 const ETHNIC_KEYS = Object.keys(ETHNIC).sort((a, b) => b.length - a.length);
 
 /** Province and city stems that some names repeat as a prefix (河北唐山芦台… → Hebei Tangshan Lutai …). */
@@ -409,32 +237,6 @@ for (const [code, parent, name, nameEn] of rows) {
 isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 isoCountries.registerLocale(require('i18n-iso-countries/langs/zh.json'));
 
-/** Short common English names instead of the formal ones the package returns. */
-const COUNTRY_EN = {
-  CN: 'China',
-  HK: 'Hong Kong (China)',
-  MO: 'Macao (China)',
-  TW: 'Taiwan (China)',
-  US: 'United States',
-  RU: 'Russia',
-  IR: 'Iran',
-  LA: 'Laos',
-  SY: 'Syria',
-  TZ: 'Tanzania',
-  MD: 'Moldova',
-  PS: 'Palestine',
-  VA: 'Vatican City',
-  MK: 'North Macedonia',
-  CZ: 'Czechia',
-  BN: 'Brunei',
-  FM: 'Micronesia',
-  GM: 'Gambia',
-  CI: "Côte d'Ivoire",
-  RE: 'Réunion',
-  FK: 'Falkland Islands',
-  VG: 'British Virgin Islands',
-  VI: 'U.S. Virgin Islands',
-};
 const COUNTRY_ZH = {
   HK: '中国香港',
   MO: '中国澳门',

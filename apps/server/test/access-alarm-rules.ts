@@ -75,7 +75,9 @@ export function alarmRuleProbes(app: () => TestApp, headers: () => Record<string
     },
     [`GET ${C}/alarmThreshold/device`]: async () => {
       const { aDevice, bDevice } = await world();
-      expect((await get(`${C}/alarmThreshold/device?deviceId=${bDevice}`)).json().data.rules[0].override.threshold).toBe(12);
+      const own = await get(`${C}/alarmThreshold/device?deviceId=${bDevice}`);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().data.rules.find((r: { alarmCode: number }) => r.alarmCode === 9104).override.threshold, own.body).toBe(12);
       const res = await get(`${C}/alarmThreshold/device?deviceId=${aDevice}`);
       expect(res.statusCode).toBe(400);
       expect(res.body).not.toContain('A-rules-station');

@@ -48,9 +48,16 @@ const schemaFiles = [...new Set(SCHEMA_FILES.flatMap(expand))].sort();
 /** Every export of every schema file, keyed by file and name (drizzle-kit picks the tables out). */
 async function loadSchema(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
+  // A table re-exported by another schema file (schema.ts re-exports schema-logs.ts) is the same object: counted once,
+  // as drizzle-kit does.
+  const seen = new Set<unknown>();
   for (const file of schemaFiles) {
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(mod)) out[`${path.relative(serverRoot(), file)}#${name}`] = value;
+    for (const [name, value] of Object.entries(mod)) {
+      if (typeof value === 'object' && value !== null && seen.has(value)) continue;
+      seen.add(value);
+      out[`${path.relative(serverRoot(), file)}#${name}`] = value;
+    }
   }
   return out;
 }
