@@ -38,15 +38,23 @@ if (dir && fs.existsSync(times)) {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name, s, rc, start, end] = line.split('\t');
-      return { name, secs: Number(s), rc, start: start === undefined ? undefined : Number(start), end: end === undefined ? undefined : Number(end) };
+      const [name, s, rc, start, end, cpu] = line.split('\t');
+      return {
+        name,
+        secs: Number(s),
+        rc,
+        start: start === undefined ? undefined : Number(start),
+        end: end === undefined ? undefined : Number(end),
+        cpu: cpu === undefined || cpu === '' ? undefined : Number(cpu),
+      };
     });
-  console.log('\nTime per step (own time; steps with overlapping start–end ran side by side):');
+  console.log('\nTime per step (own time; steps with overlapping start–end ran side by side; CPU = its processes\' CPU seconds):');
   let sum = 0;
   for (const st of steps) {
     sum += st.secs;
     const span = st.start === undefined ? '' : `   ${String(st.start).padStart(5)} → ${String(st.end).padEnd(5)}`;
-    console.log(`  ${st.name.padEnd(42)} ${String(st.secs).padStart(5)} s${span}${st.rc === '0' ? '' : `  (exit ${st.rc})`}`);
+    const cpu = st.cpu === undefined ? '' : `   CPU ${String(st.cpu).padStart(5)} s`;
+    console.log(`  ${st.name.padEnd(42)} ${String(st.secs).padStart(5)} s${span}${cpu}${st.rc === '0' ? '' : `  (exit ${st.rc})`}`);
   }
   const timed = steps.filter((st) => st.start !== undefined);
   if (timed.length === steps.length && timed.length) {

@@ -18,8 +18,10 @@ import { alarmProbes } from './access-alarms.js';
 import { alarmIncidentProbes } from './access-alarm-incidents.js';
 import { notifyProbes } from './access-notify.js';
 import { alarmRuleProbes } from './access-alarm-rules.js';
+import { settingsProbes } from './access-settings.js';
 import { mailProbes } from './access-mail.js';
 import { factoryProbes } from './access-factory.js';
+import { otaProbes } from './access-ota.js';
 import { engineProbes } from './access-engine.js';
 import { listAudit } from './access/list-audit.js';
 import { B_POST_CODE, seedTenantB } from './access/seed-b.js';
@@ -47,6 +49,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /avatar-default.svg',
   'GET /api/blade-resource/avatar/default.svg',
   'POST /api/blade-system/user/register-guest', // the registration form (off by default; captcha; waits for approval)
+  'GET /api/skyworth-toolkit/file/ota-download/:fileId', // firmware for devices: the signed, expiring link is the credential
   ...RESOURCE_PUBLIC_ROUTES,
 ]);
 
@@ -352,6 +355,10 @@ describe('tenant isolation', () => {
     ...mailProbes(() => t, () => bHeaders),
     // Factory (exit-factory) lists: platform reference data (test/access-factory.ts).
     ...factoryProbes(() => t, () => bHeaders),
+    // OTA upgrades, campaigns, versions and the download link (the package CRUD is probed by the engine): test/access-ota.ts.
+    ...otaProbes(() => t, () => bHeaders),
+    // Remote settings: device forms, commands, approval, log, versions (test/access-settings.ts).
+    ...settingsProbes(() => t, () => bHeaders),
   };
 
   const generic: Record<string, () => Promise<void>> = {};

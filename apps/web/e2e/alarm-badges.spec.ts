@@ -12,12 +12,11 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test as base } from './fixtures';
-import { ADMIN, PAGE_LOAD, signIn, watchProblems } from './helpers';
+import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
 
 const SHOTS = process.env.ALARM_BADGE_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
@@ -157,27 +156,6 @@ const test = base.extend<object, { badgeServer: Fixture }>({
   ],
   baseURL: async ({ badgeServer }, provide) => provide(badgeServer.url),
 });
-
-/** The console theme's primary colour (links and primary buttons take it; administrators choose it). */
-const THEME_PRIMARY = '#409eff';
-
-/**
- * No critical or serious accessibility violation inside `part` (the shell around it is not this screen's). Links
- * are drawn in the theme's primary colour, which the theme owns (as in e2e/alarms.spec.ts): reported there, not here.
- */
-async function expectAccessible(page: Page, part: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(part).analyze();
-  const themed = (n: { any: { data?: unknown }[] }) =>
-    n.any.some((check) => {
-      const d = (check.data ?? {}) as { fgColor?: string; bgColor?: string };
-      return d.fgColor === THEME_PRIMARY || d.bgColor === THEME_PRIMARY;
-    });
-  const bad = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !themed(n)) : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 /** A chart has drawn: its canvas exists and is not blank. */
 async function expectChartDrawn(page: Page, testId: string): Promise<void> {

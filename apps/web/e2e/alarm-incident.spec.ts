@@ -11,12 +11,10 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test as base } from './fixtures';
-import { ADMIN, PAGE_LOAD, signIn, watchProblems } from './helpers';
+import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
 
 const SHOTS = process.env.ALARM_INCIDENT_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
@@ -151,29 +149,6 @@ const test = base.extend<object, { incidentServer: Fixture }>({
   ],
   baseURL: async ({ incidentServer }, provide) => provide(incidentServer.url),
 });
-
-/** The console's default primary colour (Saber's): links and primary buttons are drawn in it. */
-const THEME_PRIMARY = '#409eff';
-
-/**
- * No critical or serious accessibility violation in the part given. As in e2e/alarms.spec.ts, a contrast finding in
- * the theme's primary colour (white on #409EFF or #409EFF on white, 3:1 for every link and primary button of the
- * console) is the theme's, not this screen's; any other finding is a failure.
- */
-async function expectAccessible(page: Page, part: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(part).analyze();
-  const themed = (n: { target: unknown[]; any: { data?: unknown }[] }) =>
-    n.target.join(' ').includes('.ant-btn-primary') ||
-    n.any.some((check) => {
-      const d = (check.data ?? {}) as { fgColor?: string; bgColor?: string };
-      return d.fgColor === THEME_PRIMARY || d.bgColor === THEME_PRIMARY;
-    });
-  const bad = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !themed(n)) : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: 'serial' });
 

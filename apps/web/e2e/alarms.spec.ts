@@ -13,13 +13,12 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { expect, test as base } from './fixtures';
-import { ADMIN, PAGE_LOAD, signIn, watchProblems } from './helpers';
+import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
 
 const SHOTS = process.env.ALARM_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
@@ -126,31 +125,6 @@ async function report(client: MqttClient, sn: string, faults: number[]): Promise
     faults,
   };
   await client.publishAsync(`helio/v1/${sn}/telemetry`, JSON.stringify(body), { qos: 1 });
-}
-
-/** The console's default primary colour (core/config.ts, Saber's): links and primary buttons are drawn in it. */
-const THEME_PRIMARY = '#409eff';
-
-/**
- * No critical or serious accessibility violation in the alarm screen (the page's card, or the drawer). The console's
- * shell around it (menu, tab bar, header) is not this screen's, and neither is the theme's primary colour: white on
- * #409EFF, or #409EFF on white, is 3:1, below AA's 4.5:1, for every link and primary button of the console — a
- * contrast finding in that colour (or on a primary button) is left to the theme; any other is a failure.
- */
-async function expectAccessible(page: Page, part: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(part).analyze();
-  const themed = (n: { target: unknown[]; any: { data?: unknown }[] }) =>
-    // A primary button is the theme's colour in any state (hovered or focused it is a lighter shade of it).
-    n.target.join(' ').includes('.ant-btn-primary') ||
-    n.any.some((check) => {
-      const d = (check.data ?? {}) as { fgColor?: string; bgColor?: string };
-      return d.fgColor === THEME_PRIMARY || d.bgColor === THEME_PRIMARY;
-    });
-  const bad = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !themed(n)) : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
 
 async function shot(page: Page, name: string): Promise<void> {

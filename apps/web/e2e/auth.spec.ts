@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { PAGE_LOAD, chooseLanguage, signIn, watchProblems } from './helpers';
+import { PAGE_LOAD, chooseLanguage, signIn, signInWithForm, watchProblems } from './helpers';
 
 test.describe('sign in', () => {
   test('in Chinese: lands on the home tab with the menu from the server', async ({ page }) => {
     const problems = watchProblems(page);
     await page.goto('/login');
     await expect(page).toHaveTitle('登录', PAGE_LOAD);
-    await signIn(page, 'zh-CN');
+    await signInWithForm(page, 'zh-CN');
     await expect(page).toHaveTitle('首页');
     await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '系统管理' })).toBeVisible();
@@ -20,7 +20,7 @@ test.describe('sign in', () => {
     await chooseLanguage(page, 'en-US');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible(PAGE_LOAD);
     await expect(page).toHaveTitle('Sign in');
-    await signIn(page, 'en-US');
+    await signInWithForm(page, 'en-US');
     await expect(page.getByRole('menuitem', { name: 'System', exact: true })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Home' })).toBeVisible();
     await page.reload();

@@ -8,18 +8,13 @@
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { dialog, openPage, pickOption, save, uniq } from './crud-helpers';
-import { signIn, watchProblems } from './helpers';
+import { signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
 
 const SHOTS = process.env.MAIL_SHOTS ?? '/tmp/h/mail';
 mkdirSync(SHOTS, { recursive: true });
-const THEME_PRIMARY = '#409eff';
-/** antd's error colour (the CRUD screens' red "Delete" link buttons): like the primary colour, the theme's to fix. */
-const THEME_ERROR = '#ff4d4f';
 
 interface Delivered {
   from: string;
@@ -105,23 +100,6 @@ const test = base.extend<object, { mailServer: E2EServer; sink: Sink }>({
   ],
   baseURL: async ({ mailServer }, provide) => provide(mailServer.url),
 });
-
-async function expectAccessible(page: Page, part: string): Promise<void> {
-  // The generic CRUD table's own findings (every CRUD screen has them; reported, not this screen's): the row
-  // selection checkboxes carry no label, and antd's hidden measure row is focusable.
-  const { violations } = await new AxeBuilder({ page }).include(part).exclude('.ant-table-selection-column').exclude('.ant-table-measure-row').analyze();
-  const themed = (n: { target: unknown[]; any: { data?: unknown }[] }) =>
-    n.target.join(' ').includes('.ant-btn-primary') ||
-    n.any.some((check) => {
-      const d = (check.data ?? {}) as { fgColor?: string; bgColor?: string };
-      return [THEME_PRIMARY, THEME_ERROR].includes(d.fgColor ?? '') || d.bgColor === THEME_PRIMARY;
-    });
-  const bad = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !themed(n)) : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`)).toEqual([]);
-}
 
 const TEXT = {
   'zh-CN': {

@@ -11,13 +11,12 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { expect, test as base } from './fixtures';
-import { ADMIN, PAGE_LOAD, signIn, watchProblems } from './helpers';
+import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
 
 const SHOTS = process.env.NOTIFY_SHOTS ?? '/tmp/h/alarm-notify';
@@ -93,24 +92,6 @@ async function report(client: MqttClient, sn: string, faults: number[]): Promise
     energy: { pvTotal: 1000, loadTotal: 500, importTotal: 100, exportTotal: 300, chargeTotal: 50, dischargeTotal: 40 }, faults,
   };
   await client.publishAsync(`helio/v1/${sn}/telemetry`, JSON.stringify(body), { qos: 1 });
-}
-
-const THEME_PRIMARY = '#409eff';
-
-/** No critical or serious axe finding in the part (the theme's primary colour contrast is the theme's, as in alarms.spec). */
-async function expectAccessible(page: Page, part: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(part).analyze();
-  const themed = (n: { target: unknown[]; any: { data?: unknown }[] }) =>
-    n.target.join(' ').includes('.ant-btn-primary') ||
-    n.any.some((check) => {
-      const d = (check.data ?? {}) as { fgColor?: string; bgColor?: string };
-      return d.fgColor === THEME_PRIMARY || d.bgColor === THEME_PRIMARY;
-    });
-  const bad = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !themed(n)) : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).slice(0, 3).join(' | ')}`)).toEqual([]);
 }
 
 async function shot(page: Page, name: string): Promise<void> {

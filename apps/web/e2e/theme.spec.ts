@@ -26,11 +26,12 @@ test.describe('themes and colour', () => {
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--helio-primary').trim());
     expect(await primary()).toBe('#1668DC');
     await page.getByRole('button', { name: '主题色' }).click();
+    // Volcano (#FA541C), offered in the shade that reads at AA with white words on it (core/theme/contrast.ts).
     await page.locator('.ant-color-picker-presets-color').nth(5).click();
-    await expect.poll(primary).toBe('#FA541C');
+    await expect.poll(primary).toBe('#C34216');
     await page.keyboard.press('Escape');
     await page.reload();
-    await expect.poll(primary).toBe('#FA541C');
+    await expect.poll(primary).toBe('#C34216');
     const bg = await page
       .locator('.helio-sidebar .ant-menu-item-selected, .helio-tabs .ant-tabs-tab-active')
       .first()

@@ -4,7 +4,8 @@
  *   (default)   the demo fleet the server registered (reads <HELIO_DATA_DIR>/simulator-fleet.json); connects to
  *               MQTT_URL or the embedded broker on HELIO_MQTT_HOST (or HOST) and HELIO_MQTT_PORT and reports every
  *               HELIO_SIM_INTERVAL seconds.
- *               Run the server with HELIO_SIMULATOR=off meanwhile, or both simulate the same devices.
+ *               Run the server with HELIO_SIMULATOR=off meanwhile, or both simulate the same devices. Firmware
+ *               downloads (OTA) go to --http URL, else http://HOST:PORT on loopback.
  *   --bench     large-fleet mode: --devices N --seconds S --key K --prefix P --window W [--anonymous]
  *               (the devices must be registered; bench/ingest.bench.mjs does that) — prints one JSON line.
  */
@@ -13,6 +14,7 @@ import { readManifest, modelOf, secretOf } from '../modules/demo/seed-devices.js
 import { localBrokerUrl } from '../modules/telemetry/broker.js';
 import { loadTelemetryConfig } from '../settings/telemetry.js';
 import { runBench } from './bench.js';
+import { loopbackBase } from './ota.js';
 import { LiveSimulator } from './simulator.js';
 
 function arg(name: string, def?: string): string | undefined {
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
   }
   const manifest = readManifest(config.dataDir);
   const { model } = modelOf(manifest);
-  const sim = new LiveSimulator(model, { url, interval: tc.simulator.interval, secretFor: (sn) => secretOf(manifest, sn) });
+  // Firmware downloads go to the server's HTTP address: --http, else HOST and PORT on loopback.
+  const httpBase = arg('http') ?? loopbackBase(config.host, config.port || 8080);
+  const sim = new LiveSimulator(model, { url, interval: tc.simulator.interval, secretFor: (sn) => secretOf(manifest, sn), httpBase });
   sim.start();
   console.log(`Simulating ${sim.stats.devices} devices of ${manifest.stations} stations → ${url}, one report per device every ${tc.simulator.interval} s`);
   const timer = setInterval(() => console.log(JSON.stringify({ at: new Date().toISOString(), ...sim.stats })), 30_000);

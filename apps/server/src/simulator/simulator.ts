@@ -2,12 +2,13 @@
  * The live device simulator: every demo device is an MQTT client that signs in with its SN and secret and reports
  * what the fleet model says at that moment, at QoS 1, every `interval` seconds (staggered across the fleet). It
  * publishes a status message on connect (last will: offline), fault events when an episode starts or ends, goes
- * silent during its offline windows and — for PV-only inverters — at night. It accepts every command it is sent
- * (`cmd/req/{id}` → `cmd/resp/{id}` with `ok: true`).
+ * silent during its offline windows and — for PV-only inverters — at night. It answers
+ * commands (`cmd/req/{id}` → `cmd/resp/{id}`) through the handlers registered in commands.ts.
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import type { SimDevice, SimStation } from './fleet.js';
 import type { FleetModel } from './model.js';
+import { answerCommands, devicePublisher } from './commands.js';
 import { activeFault, report } from './report.js';
 import { localDay } from '../modules/telemetry/solar.js';
 
@@ -22,6 +23,8 @@ export interface SimulatorOptions {
   only?: Set<string>;
   log?: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void };
   now?: () => number;
+  /** Base HTTP URL of the Helio server (command handlers that download, e.g. firmware). */
+  httpBase?: string;
 }
 
 interface Sim {
@@ -31,6 +34,8 @@ interface Sim {
   connecting?: boolean;
   nextAt: number;
   fault?: number;
+  /** The device's settings/firmware state, kept across reconnects (command handlers change it). */
+  state: Record<string, unknown>;
 }
 
 export interface SimulatorStats {
@@ -58,7 +63,7 @@ export class LiveSimulator {
     // The devices come online spread over the first half-minute (a fleet looks alive soon after start), then each
     // reports every interval from its own start.
     const rampMs = Math.min(o.interval, 30) * 1000;
-    list.forEach((x, i) => this.sims.push({ ...x, nextAt: start + 1000 + (i / Math.max(1, list.length)) * rampMs }));
+    list.forEach((x, i) => this.sims.push({ ...x, state: {}, nextAt: start + 1000 + (i / Math.max(1, list.length)) * rampMs }));
     this.stats.devices = this.sims.length;
   }
 
@@ -136,25 +141,15 @@ export class LiveSimulator {
       will: { topic: `helio/v1/${sn}/status`, payload: Buffer.from(JSON.stringify({ ts: t, online: false })), qos: 1, retain: false },
     });
     client.on('error', () => undefined);
-    // Commands (docs/device-protocol.md, "Commands"): a demo device accepts every request and says so.
-    client.on('message', (topic, payload) => {
-      const id = topic.slice(`helio/v1/${sn}/cmd/req/`.length);
-      if (!topic.startsWith(`helio/v1/${sn}/cmd/req/`) || !id) return;
-      let method = '';
-      try {
-        method = String((JSON.parse(payload.toString()) as { method?: unknown }).method ?? '');
-      } catch {
-        return;
-      }
-      const result = method === 'ping' ? { pong: true } : { method, accepted: true };
-      void client.publishAsync(`helio/v1/${sn}/cmd/resp/${id}`, JSON.stringify({ ts: this.now(), ok: true, result }), { qos: 1 }).catch(() => undefined);
-    });
+    // Commands (docs/device-protocol.md, "Commands"): answered by the registered handlers (commands.ts).
+    answerCommands(client, { sn, deviceType: s.device.kind, state: s.state, publish: devicePublisher(client, sn), ...(this.o.httpBase ? { httpBase: this.o.httpBase } : {}) }, this.now);
     client.once('connect', () => {
       void client.subscribeAsync(`helio/v1/${sn}/cmd/req/+`, { qos: 1 }).catch(() => undefined);
       s.connecting = false;
       s.client = client;
       this.stats.connected++;
-      const fw = { protocol: 'V1.08', master: 'V2.3.1', slave: 'V1.9.0', ems: 'E1.4.2', dcdc: 'D1.2.0' };
+      // The factory firmware, overlaid by what an upgrade installed (state kept across reconnects).
+      const fw = { protocol: 'V1.08', master: 'V2.3.1', slave: 'V1.9.0', ems: 'E1.4.2', dcdc: 'D1.2.0', ...(s.state.fw as Record<string, string> | undefined) };
       this.publish(s, `helio/v1/${sn}/status`, { ts: this.now(), online: true, interval: this.o.interval, model: s.device.model, ...(s.device.kind === 'inverter' ? { fw } : {}) });
       // Report right away (first report after (re)connecting).
       this.step(s, this.now());

@@ -82,6 +82,31 @@ export const BODIES: Record<string, Builder> = {
     );
     return { body: d! };
   },
+  // OTA: a new package on the target's uploaded file; upgrades and campaigns of the target's package and inverter.
+  'POST /api/skyworth-toolkit/otaUpdatePack/save': (x) => ({
+    body: { deviceType: 1, firmwareType: 2, firmwareVersion: `S${nextId().slice(-10)}`, versionStatus: 1, fileId: x.ids.otaFile },
+  }),
+  'POST /api/skyworth-toolkit/file/upload': () => ({ multipart: multipart([{ filename: 'sweep.bin', content: Buffer.from('sweep firmware') }]) }),
+  'POST /api/skyworth-toolkit/ota/upgrade': (x) => ({ body: { packageId: x.ids.otaPackage, deviceSns: [x.sns.inverter] } }),
+  'POST /api/skyworth-toolkit/ota/campaign/save': (x) => ({
+    body: {
+      campaignName: `${x.marker} sweep`,
+      packageId: x.ids.otaPackage,
+      filter: { deviceSns: [x.sns.inverter] },
+      canaryPercent: 10,
+      waveSize: 5,
+      pacePerMinute: 60,
+      failureThreshold: 20,
+      windowStart: '00:00',
+      windowEnd: '05:00',
+    },
+  }),
+  // Remote settings: a valid power limit to the target's inverter (offline: queued, expires at once); approval and
+  // rejection of the target's pending commands; restoring its first settings version.
+  'POST /api/skyworth-client/device/setup/commonSetup/issue': (x) => ({ body: { deviceSn: x.sns.inverter, items: [{ key: 'powerLimitPct', value: 50 }], ttlSeconds: 1 } }),
+  'POST /api/skyworth-client/device/setup/command/approve': (x) => ({ body: { id: x.ids.settingCommand } }),
+  'POST /api/skyworth-client/device/setup/command/reject': (x) => ({ body: { id: x.ids.settingReject, reason: 'sweep' } }),
+  'POST /api/skyworth-client/device/setup/version/restore': (x) => ({ body: { id: x.ids.settingVersion, ttlSeconds: 1 } }),
   'POST /api/skyworth-client/plant/addDevice': async (x, c) => {
     // A free SN in the factory list: the only reason left to refuse is whose station it is.
     const sn = `SWEEP${nextId().slice(-12)}`;

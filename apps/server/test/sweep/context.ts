@@ -62,6 +62,7 @@ export const DETAIL_OF: Partial<Record<Kind, string>> = {
   guardian: '/api/skyworth-client/guardianPlant/detail',
   charger: '/api/skyworth-client/charger/detail',
   logApi: '/api/blade-log/api/detail',
+  otaPackage: '/api/skyworth-toolkit/otaUpdatePack/detail',
 };
 
 export async function readRecords(t: TestApp, w: World): Promise<Map<string, string>> {
@@ -109,7 +110,7 @@ export async function setupSweep(t: TestApp): Promise<Sweep> {
   s.bSecrets = [...(await tenantStrings(t, all, B_TENANT)), b.marker, ...tenantForms(B_TENANT)];
   s.engineApis = new Set([...t.services.crud.values()].map((h) => h.def.api));
   const echo: BodyContext['echo'] = {};
-  for (const kind of ['member', 'post', 'dept', 'dictbiz', 'topmenu', 'role', 'oss', 'sms', 'mail', 'notice'] as const) {
+  for (const kind of ['member', 'post', 'dept', 'dictbiz', 'topmenu', 'role', 'oss', 'sms', 'mail', 'notice', 'otaPackage'] as const) {
     const res = await t.req({ method: 'GET', url: `${DETAIL_OF[kind]}?id=${b.ids[kind]}`, headers: b.headers });
     echo[kind] = res.json().data as Record<string, unknown>;
   }

@@ -24,6 +24,7 @@ export const PUBLIC: Record<string, string> = {
   'POST /api/blade-resource/phone/sms/verificationCode': 'phone sign-in codes (sms tests)',
   'GET /api/skyworth-client/app/login/getVerificationCode': 'phone sign-in codes (sms tests)',
   'POST /api/blade-system/user/forgetPassword': 'password recovery by SMS code (sms tests)',
+  'GET /api/skyworth-toolkit/file/ota-download/:fileId': 'firmware for devices: the signed, expiring link is the credential (ota.test.ts)',
 };
 
 /** Authenticated routes the sweep does not call, and why. */
@@ -45,6 +46,8 @@ const PLATFORM_PREFIXES = [
   '/api/blade-system/data-scope/',
   '/api/blade-system/api-scope/',
   '/api/blade-develop/',
+  '/api/skyworth-client/setItemConfig/', // setting items: platform configuration
+  '/api/skyworth-client/addressMapDefinition/', // protocol address map: platform configuration
 ];
 const PLATFORM_EXCEPT = new Set([
   'GET /api/blade-system/tenant/tenant-select', // the caller's own tenant
@@ -99,6 +102,7 @@ export const NO_OWN_DATA: Record<string, string> = {
   'GET /api/blade-resource/phone/sms/encryptedValue': "the caller's own phone, masked",
   'GET /api/skyworth-client/alarmDefinition/list': 'the alarm catalogue: platform reference data',
   'GET /api/skyworth-client/alarmSubscription/channels': "the caller's delivery channels: names and flags, no records",
+  'GET /api/skyworth-toolkit/ota/overview': 'figures only (upgrade counts by state, device counts by version); equal before and after A exists',
   ...Object.fromEntries(
     ['deviceExitFactoryInfo', 'batteryExitFactoryInfo', 'guardianExitFactoryInfo', 'chargerExitFactoryInfo'].map((f) => [
       `GET /api/skyworth-client/${f}/import-template`,

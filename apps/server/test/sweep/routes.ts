@@ -50,6 +50,17 @@ export const KIND_OF_PREFIX: Record<string, Kind> = {
   '/api/skyworth-client/alarmSubscription': 'subscription',
   '/api/skyworth-client/alarmInbox': 'inbox',
   '/api/skyworth-client/alarmIncident': 'incident',
+  '/api/skyworth-toolkit/otaUpdatePack': 'otaPackage',
+  '/api/skyworth-toolkit/file/query/download': 'otaPackage',
+  '/api/skyworth-toolkit/ota/upgradeRecord': 'otaUpgrade',
+  '/api/skyworth-toolkit/ota/campaign': 'otaCampaign',
+  // Remote settings: device forms and the log by the inverter's or guardian's SN; commands and versions by id.
+  '/api/skyworth-client/device/setup/commonSetup': 'inverter',
+  '/api/skyworth-client/guardian/alarmSetup': 'guardian',
+  '/api/skyworth-client/guardian/GatePositionSetup': 'guardian',
+  '/api/skyworth-client/advancedSettingsOperationLog': 'inverter',
+  '/api/skyworth-client/device/setup/command': 'settingCommand',
+  '/api/skyworth-client/device/setup/version': 'inverter',
 };
 
 /** The parent record a kind's `parentId` names. */

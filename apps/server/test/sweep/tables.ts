@@ -31,6 +31,7 @@ export const CHILD_TABLES: Record<string, [string, string]> = {
   helio_telemetry_battery: ['device_id', 'helio_device'],
   helio_telemetry_guardian: ['device_id', 'helio_device'],
   helio_telemetry_charger: ['device_id', 'helio_device'],
+  helio_ota_file_chunk: ['file_id', 'helio_ota_file'],
 };
 
 export const GLOBAL_TABLES: Record<string, { reason: string; watched: boolean }> = {
@@ -56,6 +57,8 @@ export const GLOBAL_TABLES: Record<string, { reason: string; watched: boolean }>
   helio_job: { reason: 'durable jobs of the kernel (not per tenant; a job names what it works on)', watched: false },
   helio_alarm_definition: { reason: 'alarm catalogue: platform reference data', watched: true },
   helio_reference_version: { reason: 'reference-data versions applied at start', watched: true },
+  helio_setting_item: { reason: 'setting items: platform configuration (reference data)', watched: true },
+  helio_address_map: { reason: 'protocol address map: platform configuration (reference data)', watched: true },
 };
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));

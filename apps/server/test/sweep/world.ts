@@ -22,6 +22,8 @@ import { IngestService } from '../../src/modules/telemetry/ingest.service.js';
 import { rawDb } from '../../src/modules/telemetry/raw-db.js';
 import { TelemetryRepository } from '../../src/modules/telemetry/telemetry.repository.js';
 import { deviceCommand } from '../../src/modules/telemetry/telemetry.tables.js';
+import { otaCampaign, otaFile, otaFileChunk, otaPackage, otaUpgrade } from '../../src/modules/ota/ota.tables.js';
+import { settingCommand, settingLog, settingVersion } from '../../src/modules/settings/settings.tables.js';
 import { createDept, createRole, createTenant, createUser } from '../fixtures.js';
 import type { TestApp } from '../helper.js';
 import { multipart, png } from '../multipart.js';
@@ -32,7 +34,7 @@ export const DEVICE_KINDS = ['inverter', 'battery', 'guardian', 'charger'] as co
 /** Record kinds a route can target; each world has one row of each. */
 export const KINDS = [
   'admin', 'member', 'adminRole', 'role', 'deptRoot', 'dept', 'post', 'memberPost', 'topmenu', 'notice', 'attach', 'oss', 'sms',
-  'outbox', 'mail', 'mailOutbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', 'threshold', 'subscription', 'inbox', 'incident', ...DEVICE_KINDS,
+  'outbox', 'mail', 'mailOutbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', 'threshold', 'subscription', 'inbox', 'incident', 'otaFile', 'otaPackage', 'otaUpgrade', 'otaCampaign', 'settingCommand', 'settingReject', 'settingVersion', ...DEVICE_KINDS,
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -168,6 +170,30 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   await db.insert(notifyInbox).values({ id: ids.inbox, tenantId, userId: ids.admin, alarmId: ids.alarm, kind: 'raised', alarmCode: 1001, deviceType: 1, severity: 3, sns: [`${marker}-sn`] });
   await db.insert(alarmNotification).values({ id: nextId(), tenantId, alarmId: ids.alarm, userId: ids.admin, channel: 'inapp', kind: 'raised', alarmCode: 1001, status: 'sent' });
   await db.insert(deviceCommand).values({ id: nextId(), tenantId, deviceSn: sns.inverter, method: 'ping', params: { m: marker }, status: 'ok', createUser: ids.admin, expiresAt: new Date(at + 60_000) });
+
+  // OTA (ota.tables.ts): a firmware file, its package, a halted campaign and one failed upgrade of the inverter.
+  ids.otaFile = nextId();
+  await db.insert(otaFile).values({ id: ids.otaFile, tenantId, originalName: `${m}.bin`, fileSize: 6, sha256: 'f'.repeat(64), mime: 'application/octet-stream', createUser: ids.admin });
+  await db.insert(otaFileChunk).values({ fileId: ids.otaFile, seq: 0, data: Buffer.from(m.slice(0, 6).padEnd(6, '0')) });
+  ids.otaPackage = nextId();
+  await db.insert(otaPackage).values({ id: ids.otaPackage, tenantId, company: marker, deviceType: 1, firmwareType: 1, firmwareVersion: `${m}.1`.slice(0, 32), remark: marker, fileId: ids.otaFile, fileName: `${m}.bin`, fileSize: 6, fileSha256: 'f'.repeat(64), ...audit(ids.admin) });
+  ids.otaCampaign = nextId();
+  await db.insert(otaCampaign).values({ id: ids.otaCampaign, tenantId, campaignName: `${marker} campaign`, packageId: ids.otaPackage, state: 'halted', haltReason: marker, canaryPercent: 10, waveSize: 5, pacePerMinute: 60, failureThreshold: 20, windowStart: '00:00', windowEnd: '00:00', upgradeTimeoutMs: 60_000, tickMs: 1000, waveCount: 2, createUser: ids.admin });
+  ids.otaUpgrade = nextId();
+  await db.insert(otaUpgrade).values({ id: ids.otaUpgrade, tenantId, deviceId: ids.inverter, deviceSn: sns.inverter, plantId: ids.plant, packageId: ids.otaPackage, campaignId: ids.otaCampaign, state: 'failed', failReason: `${marker} failed`, toVersion: `${m}.1`.slice(0, 32), createUser: ids.admin });
+  // Remote settings (settings.tables.ts): two grid-code commands waiting for approval (one to approve, one to
+  // reject; requested by the member, so the administrator may approve), a log row and two versions (restore v1).
+  const setting = (id: string) => ({ id, tenantId, batchId: nextId(), deviceId: ids.inverter, deviceSn: sns.inverter, deviceType: 1, items: { gridOverVoltage1: 260 },
+    oldValues: { gridOverVoltage1: '264.5' }, state: 'pending_approval', gridCode: 1, reason: `${marker} pending`, timeoutMs: 5000, expiresAt: new Date(Date.now() + 86_400_000), createUser: ids.member });
+  ids.settingCommand = nextId();
+  ids.settingReject = nextId();
+  await db.insert(settingCommand).values([setting(ids.settingCommand), setting(ids.settingReject)]);
+  await db.insert(settingLog).values({ id: nextId(), tenantId, commandId: ids.settingCommand, deviceSn: sns.inverter, deviceType: 1, itemKey: 'powerLimitPct', oldValue: '100', newValue: '70', result: 'succeeded', reason: marker, operator: ids.admin });
+  ids.settingVersion = nextId();
+  await db.insert(settingVersion).values([
+    { id: ids.settingVersion, tenantId, deviceSn: sns.inverter, versionNo: 1, settingValues: { powerLimitPct: 70 }, changed: { powerLimitPct: 70 }, commandId: ids.settingCommand, createUser: ids.admin },
+    { id: nextId(), tenantId, deviceSn: sns.inverter, versionNo: 2, settingValues: { powerLimitPct: 80 }, changed: { powerLimitPct: 80 }, commandId: ids.settingCommand, createUser: ids.admin },
+  ]);
 
   const signIn = async (account: string) => {
     const s = await t.login(account, PASSWORD, tenantId);

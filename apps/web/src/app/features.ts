@@ -30,3 +30,15 @@ export function resolvePage(pathname: string): PageEntry | undefined {
 export function registeredPaths(): string[] {
   return CONSOLE_PAGES.map((p) => p.path);
 }
+
+/**
+ * Every route pattern the app serves, on `window.helioRoutes` for tools that walk every screen (e2e/a11y.spec.ts opens
+ * each one): the console pages and the routes outside the shell. Nothing secret: the patterns ship in this bundle.
+ */
+export function publishRoutes(): void {
+  if (typeof window === 'undefined') return;
+  (window as { helioRoutes?: { console: string[]; outside: string[] } }).helioRoutes = {
+    console: registeredPaths(),
+    outside: FEATURE_ROUTES.map((r) => r.path),
+  };
+}

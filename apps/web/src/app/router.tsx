@@ -1,7 +1,7 @@
 import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { withChunkTimeout } from '@/core/lazy';
-import { FEATURE_ROUTES, REDIRECTS } from './features';
+import { FEATURE_ROUTES, REDIRECTS, publishRoutes } from './features';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error-page';
 
@@ -27,5 +27,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
+  publishRoutes();
   return createBrowserRouter(routes);
 }

@@ -47,12 +47,15 @@ export function DiallingCodeSelect(props: {
   size?: 'small' | 'middle' | 'large';
 }) {
   const { t } = useTranslation();
+  // A required Form.Item hands its control `aria-required`; antd puts it on the select's wrapper, where ARIA does not
+  // allow it (axe aria-allowed-attr). The form's own check and message say the field is required.
+  const { 'aria-required': _required, ...rest } = props as typeof props & { 'aria-required'?: unknown };
   const query = useCountryCodes();
   const rows = Array.isArray(query.data) && query.data.length > 0 ? query.data : undefined;
   const options = rows ? diallingOptions(rows) : FALLBACK_CODES.map((code) => ({ value: code, label: code, search: code }));
   return (
     <Select
-      {...props}
+      {...rest}
       showSearch
       aria-label={t('common.field.diallingCode')}
       placeholder={t('common.field.diallingCode')}

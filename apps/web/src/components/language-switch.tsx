@@ -32,7 +32,8 @@ export function LanguageSwitch({ className, showLabel = true }: { className?: st
       <Button
         type="text"
         className={className}
-        aria-label={t('common.language.switch')}
+        // The name starts with the words shown (WCAG 2.5.3: speech users say what they see).
+        aria-label={showLabel ? `${t(`common.language.short.${language}`)} ${t('common.language.switch')}` : t('common.language.switch')}
         title={t('common.language.switch')}
         icon={<GlobeIcon />}
       >

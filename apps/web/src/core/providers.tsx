@@ -11,6 +11,7 @@ import { setHttpHandlers } from '@/core/http/http';
 import { i18n } from '@/core/i18n/i18n';
 import { setToastApi, toast } from '@/core/notify';
 import { antdThemeConfig } from '@/core/theme/antd-theme';
+import { readablePrimary } from '@/core/theme/contrast';
 import { useThemeStore } from '@/core/theme/theme-store';
 import { themeLook } from '@/core/theme/themes';
 import { useReducedMotion } from '@/core/theme/reduced-motion';
@@ -47,9 +48,11 @@ function ThemedConfig({ children }: { children: ReactNode }) {
   }, [language]);
 
   // Plain CSS (links on the public pages, the search overlay) reads the primary colour from here.
+  // `data-look`: light or dark, for the few rules of styles/global.css that differ (tag words).
   useEffect(() => {
-    document.documentElement.style.setProperty('--helio-primary', color);
-  }, [color]);
+    document.documentElement.style.setProperty('--helio-primary', readablePrimary(color));
+    document.documentElement.dataset.look = themeLook(name, color).dark ? 'dark' : 'light';
+  }, [color, name]);
 
   return (
     <ConfigProvider locale={language === 'en-US' ? enUS : zhCN} theme={config}>

@@ -4,6 +4,7 @@
  * backfill run while the server already answers, each checking for a shutdown between batches.
  */
 import { defineModule } from '../../kernel/types.js';
+import { loopbackBase } from '../../simulator/ota.js';
 import { LiveSimulator } from '../../simulator/simulator.js';
 import type { DemoApi } from './index.js';
 import { backfillDemo, secretOf, seedDevices, writeDemoLatest } from './seed-devices.js';
@@ -40,6 +41,7 @@ export default defineModule<DemoState>({
         secretFor: (sn) => (broker.kind === 'embedded' ? secretOf(demo.manifest, sn) : undefined),
         only: new Set(demo.devices.keys()),
         log,
+        ...(config.port > 0 ? { httpBase: loopbackBase(config.host, config.port) } : {}),
       });
       state.simulator.start();
       await backfillDemo(database, demo, log, stop);

@@ -20,6 +20,14 @@ function PageLoading() {
   );
 }
 
+/**
+ * The page's one level-one heading: its title (the tab's), for screen readers and their heading navigation; the tab
+ * bar shows it to the eye. Pages start their own headings at level two.
+ */
+function PageHeading({ text }: { text: string }) {
+  return <h1 className="helio-sr-only">{text}</h1>;
+}
+
 /** The page for the current location: registry page, "not built yet", 403 or a redirect to 404. */
 export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusLoading: boolean }) {
   const { t, i18n } = useTranslation();
@@ -66,12 +74,26 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
   if (content.kind === 'not-found' || content.kind === 'forbidden') {
     if (menusLoading) return <PageLoading />;
     if (content.kind === 'not-found') return <Navigate to="/404" replace />;
-    return <ForbiddenContent />;
+    return (
+      <>
+        <PageHeading text={t('error.403.title')} />
+        <ForbiddenContent />
+      </>
+    );
   }
-  if (content.kind === 'not-built') return <NotBuiltPage title={tab?.text ?? ''} path={location.pathname} />;
+  if (content.kind === 'not-built') {
+    return (
+      <>
+        <PageHeading text={tab?.text ?? ''} />
+        <NotBuiltPage title={tab?.text ?? ''} path={location.pathname} />
+      </>
+    );
+  }
 
   const Page = content.entry.page;
   return (
+    <>
+    <PageHeading text={tab?.text ?? ''} />
     <ErrorBoundary
       key={fullPath}
       fallback={(error, reset) => (
@@ -91,5 +113,6 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
         <Page />
       </Suspense>
     </ErrorBoundary>
+    </>
   );
 }

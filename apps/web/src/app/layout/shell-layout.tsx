@@ -5,9 +5,11 @@ import { ProConfigProvider, enUSIntl, zhCNIntl } from '@ant-design/pro-component
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { installAntdPatches } from '@/core/a11y/antd-patches';
 import { useTokenRefresh } from '@/core/auth/token-refresh';
 import { queryClient } from '@/core/query-client';
 import { useThemeStore } from '@/core/theme/theme-store';
+import { readablePrimary } from '@/core/theme/contrast';
 import { themeLook } from '@/core/theme/themes';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -57,12 +59,14 @@ function Shell() {
     else setCollapsed(!collapsed);
   };
 
+  useEffect(installAntdPatches, []);
+
   useEffect(() => {
     setShell({ drawerOpen: false });
   }, [location.pathname, setShell]);
 
   const style = Object.fromEntries(
-    Object.entries({ ...look.vars, primary: color }).map(([k, v]) => [
+    Object.entries({ ...look.vars, primary: readablePrimary(color) }).map(([k, v]) => [
       `--helio-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
       v,
     ]),

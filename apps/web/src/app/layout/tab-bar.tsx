@@ -80,16 +80,13 @@ export function TabBar() {
             </Dropdown>
           ),
         }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={actions()} trigger={['click']}>
-              <Button size="small" type="text" aria-label={t('tabs.menu')} className="helio-tabs__more">
-                <DownOutlined />
-              </Button>
-            </Dropdown>
-          ),
-        }}
       />
+      {/* Beside the strip, not inside it: a tab list holds tabs only (axe aria-required-children). */}
+      <Dropdown menu={actions()} trigger={['click']}>
+        <Button size="small" type="text" aria-label={t('tabs.menu')} className="helio-tabs__more">
+          <DownOutlined />
+        </Button>
+      </Dropdown>
     </div>
   );
 }

@@ -3,9 +3,8 @@ import { CheckOutlined, SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WEBSITE } from '@/core/config';
 import { useThemeStore } from '@/core/theme/theme-store';
-import { THEME_NAMES, themeLook } from '@/core/theme/themes';
+import { COLOR_PRESETS, THEME_NAMES, themeLook } from '@/core/theme/themes';
 
-const PRESETS = ['#1668DC', '#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA541C', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB'];
 
 /** Theme chooser: one swatch per theme. */
 export function ThemePicker() {
@@ -47,7 +46,10 @@ export function ThemePicker() {
   );
 }
 
-/** Primary colour (default #1668DC), persisted. */
+/**
+ * Primary colour (default #1668DC), persisted. The presets are offered in their readable shades; any other colour is
+ * used in its readable shade for words and buttons (core/theme/contrast.ts).
+ */
 export function PrimaryColorPicker() {
   const { t } = useTranslation();
   const color = useThemeStore((s) => s.color);
@@ -56,7 +58,7 @@ export function PrimaryColorPicker() {
     <ColorPicker
       value={color}
       disabledAlpha
-      presets={[{ label: t('theme.presets'), colors: PRESETS }]}
+      presets={[{ label: t('theme.presets'), colors: [...COLOR_PRESETS] }]}
       onChangeComplete={(value) => setColor(value.toHexString().toUpperCase())}
       panelRender={(panel) => (
         <div>

@@ -41,8 +41,13 @@ export function UserDropdown({ compact }: { compact: boolean }) {
     <>
       {modalHolder}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <button type="button" className="helio-header__user" aria-label={t('header.userMenu')}>
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+        <button
+          type="button"
+          className="helio-header__user"
+          aria-label={compact ? t('header.userMenu') : `${name} ${t('header.userMenu')}`}
+          title={t('header.userMenu')}
+        >
+          <Avatar size="small" src={user?.avatar || undefined} alt="" icon={<UserOutlined />} />
           {compact ? null : <span className="helio-header__username">{name}</span>}
         </button>
       </Dropdown>

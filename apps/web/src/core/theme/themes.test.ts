@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { antdThemeConfig } from './antd-theme';
+import { readablePrimary } from './contrast';
 import { THEME_NAMES, alpha, shade, themeLook } from './themes';
 
 describe('themes', () => {
@@ -9,10 +10,12 @@ describe('themes', () => {
     expect(new Set(looks).size).toBe(THEME_NAMES.length);
   });
 
-  it('uses the primary colour in antd and in the themes that draw with it', () => {
+  it('uses the primary colour (in its readable shade) in antd and in the themes that draw with it', () => {
     const config = antdThemeConfig(themeLook('lte', '#FA541C'), '#FA541C');
-    expect(config.token?.colorPrimary).toBe('#FA541C');
-    expect(themeLook('lte', '#FA541C').vars.headerBg).toBe('#FA541C');
+    expect(config.token?.colorPrimary).toBe(readablePrimary('#FA541C'));
+    expect(readablePrimary('#FA541C')).not.toBe('#FA541C');
+    expect(themeLook('lte', '#FA541C').vars.headerBg).toBe(readablePrimary('#FA541C'));
+    expect(antdThemeConfig(themeLook('lte', '#1668DC'), '#1668DC').token?.colorPrimary).toBe('#1668DC');
   });
 
   it('turns on the dark algorithm only for the dark theme', () => {

@@ -1,3 +1,5 @@
+import { readableOn, readablePrimary } from './contrast';
+
 /** The console's visual themes (spec §9). Each sets antd's algorithm and tokens plus the shell's own colours. */
 export const THEME_NAMES = [
   'default',
@@ -17,6 +19,15 @@ export type ThemeName = (typeof THEME_NAMES)[number];
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 }
+
+/**
+ * The primary colours the colour picker offers: antd's palette (blue, cyan, green, gold, volcano, red, magenta,
+ * purple, geek blue) in the shade that reads at AA with white words on it and on white — a colour that cannot meet AA
+ * for text is not offered as it is.
+ */
+export const COLOR_PRESETS: readonly string[] = [
+  ...new Set(['#1668DC', '#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA541C', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB'].map((c) => readablePrimary(c))),
+];
 
 /** Colours of the shell for one theme and primary colour. */
 export interface ThemeLook {
@@ -94,7 +105,7 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       logoText: '#ffffff',
       contentBg: '#f0f2f5',
       tabsBg: '#ffffff',
-      tabActiveBg: alpha(p, 0.1),
+      tabActiveBg: alpha(p, 0.07),
       tabActiveText: p,
     },
   }),
@@ -107,7 +118,7 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       headerBorder: '#f0f0f0',
       siderBg: '#ffffff',
       siderText: 'rgba(0, 0, 0, 0.75)',
-      siderActiveBg: alpha(p, 0.12),
+      siderActiveBg: alpha(p, 0.07),
       siderActiveText: p,
       siderSubBg: '#fafafa',
       siderHoverText: p,
@@ -146,14 +157,14 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
   colourful: (p) => ({
     menuTheme: 'dark',
     borderRadius: 8,
-    swatch: ['#5b247a', '#1bcedf'],
+    swatch: ['#5b247a', '#0e6a78'],
     vars: {
-      headerBg: 'linear-gradient(90deg, #5b247a 0%, #1bcedf 100%)',
+      headerBg: 'linear-gradient(90deg, #5b247a 0%, #0e6a78 100%)',
       headerText: '#ffffff',
       headerBorder: 'transparent',
-      siderBg: 'linear-gradient(180deg, #5b247a 0%, #3a4ba8 55%, #1b8fc2 100%)',
-      siderText: 'rgba(255, 255, 255, 0.8)',
-      siderActiveBg: 'rgba(255, 255, 255, 0.22)',
+      siderBg: 'linear-gradient(180deg, #5b247a 0%, #3a4ba8 55%, #15658a 100%)',
+      siderText: 'rgba(255, 255, 255, 0.92)',
+      siderActiveBg: 'rgba(0, 0, 0, 0.25)',
       siderActiveText: '#ffffff',
       siderSubBg: 'rgba(0, 0, 0, 0.12)',
       siderHoverText: '#ffffff',
@@ -162,7 +173,7 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       logoText: '#ffffff',
       contentBg: '#f3f0fa',
       tabsBg: '#ffffff',
-      tabActiveBg: alpha(p, 0.12),
+      tabActiveBg: alpha(p, 0.07),
       tabActiveText: p,
     },
   }),
@@ -186,7 +197,7 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       logoText: '#5ef0cf',
       contentBg: '#eef5f4',
       tabsBg: '#ffffff',
-      tabActiveBg: alpha(p, 0.12),
+      tabActiveBg: alpha(p, 0.07),
       tabActiveText: p,
     },
   }),
@@ -199,9 +210,9 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       headerText: '#515a6e',
       headerBorder: '#dcdee2',
       siderBg: '#515a6e',
-      siderText: 'rgba(255, 255, 255, 0.7)',
+      siderText: 'rgba(255, 255, 255, 0.82)',
       siderActiveBg: '#363e4f',
-      siderActiveText: p,
+      siderActiveText: readableOn(p, '#363e4f'),
       siderSubBg: '#363e4f',
       siderHoverText: '#ffffff',
       siderActiveBar: p,
@@ -253,7 +264,7 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       logoText: '#ffffff',
       contentBg: '#f4f8fc',
       tabsBg: '#ffffff',
-      tabActiveBg: alpha(p, 0.12),
+      tabActiveBg: alpha(p, 0.07),
       tabActiveText: p,
     },
   }),
@@ -270,7 +281,7 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       siderActiveBg: '#ffffff',
       siderActiveText: p,
       siderSubBg: '#e2eaf1',
-      siderHoverText: p,
+      siderHoverText: readableOn(p, '#ebf1f6'),
       siderActiveBar: 'transparent',
       logoBg: '#ebf1f6',
       logoText: '#2f3d4d',
@@ -322,14 +333,15 @@ const BUILDERS: Record<ThemeName, (primary: string) => Def> = {
       logoText: '#ffffff',
       contentBg: '#ecf0f5',
       tabsBg: '#ffffff',
-      tabActiveBg: alpha(p, 0.12),
+      tabActiveBg: alpha(p, 0.07),
       tabActiveText: p,
     },
   }),
 };
 
+/** The look of a theme with the chosen primary colour, in its readable shade (core/theme/contrast.ts). */
 export function themeLook(name: ThemeName, primary: string): ThemeLook {
-  const def = BUILDERS[name](primary);
+  const def = BUILDERS[name](readablePrimary(primary));
   return {
     name,
     dark: def.dark ?? false,

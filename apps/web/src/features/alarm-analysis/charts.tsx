@@ -4,6 +4,7 @@ import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { ChartTable } from '@/components/chart-table';
 import type { EChartsCoreOption } from 'echarts/core';
 import { Empty } from 'antd';
 
@@ -64,8 +65,11 @@ export function ChartBox({ option, label, empty, emptyText, height = 320, testId
     );
   }
   return (
-    <div role="img" aria-label={label} data-testid={testId}>
-      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
-    </div>
+    <>
+      <div role="img" aria-label={label} data-testid={testId}>
+        <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
+      </div>
+      <ChartTable option={option} caption={label} />
+    </>
   );
 }

@@ -117,8 +117,9 @@ function Members({ rows, dicts }: { rows: MemberRow[]; dicts: IncidentDicts }) {
     { title: t('alarmIncident.field.alarmStatus'), dataIndex: 'alarmStatus', render: (v: number) => dicts.tag('alarm_status', v) },
     { title: t('alarmIncident.field.handleStatus'), dataIndex: 'handleStatus', render: (v: number) => dicts.tag('alarm_handle_status', v) },
   ];
+  // Focusable, so a keyboard can scroll it sideways (axe scrollable-region-focusable).
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <div style={{ overflowX: 'auto' }} tabIndex={0}>
       <Table<MemberRow> size="small" rowKey="id" dataSource={rows} columns={columns} pagination={{ pageSize: 20, hideOnSinglePage: true }} aria-label={t('alarmIncident.membersLabel')} />
     </div>
   );

@@ -134,7 +134,8 @@ export function AlarmPage() {
         Scrolls sideways in its own box rather than with antd's `scroll.x`: that adds a hidden measuring row holding a
         second, focusable select-all checkbox (axe: aria-hidden-focus).
       */}
-      <div style={{ overflowX: 'auto' }}>
+      {/* Focusable, so a keyboard can scroll it sideways (axe scrollable-region-focusable). */}
+      <div style={{ overflowX: 'auto' }} tabIndex={0}>
         <Table<AlarmRow>
           size="small"
           rowKey="id"

@@ -35,7 +35,7 @@ export function LockPage() {
   return (
     <AuthLayout title={t('lock.title')}>
       <div style={{ textAlign: 'center', marginBottom: 16 }}>
-        <Avatar size={64} src={user?.avatar || undefined}>
+        <Avatar size={64} src={user?.avatar || undefined} alt={name}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <div style={{ marginTop: 8, fontWeight: 500 }}>{name}</div>

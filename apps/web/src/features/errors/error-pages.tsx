@@ -14,7 +14,12 @@ function ErrorPage({ code }: { code: Code }) {
     <div style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
       <Result
         status={code}
-        title={code}
+        title={
+          <h1 className="helio-error-title">
+            {code}
+            <span className="helio-sr-only"> {t(`error.${code}.title`)}</span>
+          </h1>
+        }
         subTitle={t(`error.${code}.desc`)}
         extra={
           <Button type="primary" onClick={() => void navigate(signedIn ? WEBSITE.firstPage : WEBSITE.loginPage)}>

@@ -96,7 +96,7 @@ export function ProfileForm() {
     <Form<ProfileValues> form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={(v) => void onFinish(v)}>
       <Form.Item label={t('info.avatar')} extra={t('info.avatarHint')}>
         <Space align="center" size={16}>
-          <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size={64} src={avatar || undefined} alt={t('info.avatar')} icon={<UserOutlined />} />
           <Upload
             accept=".jpg,.jpeg,.png,image/jpeg,image/png"
             showUploadList={false}

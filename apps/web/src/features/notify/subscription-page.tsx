@@ -153,7 +153,7 @@ export function SubscriptionPage() {
 
   return (
     <Card
-      title={<h1 style={{ fontSize: 16, margin: 0 }}>{t('notify.title')}</h1>}
+      title={t('notify.title')}
       extra={
         <Button type="primary" onClick={() => open('new')}>
           {t('notify.add')}

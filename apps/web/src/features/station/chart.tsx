@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { ChartTable } from '@/components/chart-table';
 import type { EChartsCoreOption } from 'echarts/core';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -85,9 +86,13 @@ export function Chart({ categories, series, units, height = 300, label }: ChartP
       </div>
     );
   }
+  const option = chartOption({ categories, series, units });
   return (
-    <div role="img" aria-label={label} className="helio-station-chart">
-      <ReactEChartsCore echarts={echarts} option={chartOption({ categories, series, units })} notMerge style={{ height, width: '100%' }} />
-    </div>
+    <>
+      <div role="img" aria-label={label} className="helio-station-chart">
+        <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
+      </div>
+      <ChartTable option={option} caption={label} />
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Row as GridRow, Space, Statistic, Tabs, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { Card, Col, Row as GridRow, Space, Statistic, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DETAIL_PATH, DEVICE_BASE, useGet } from './api';
 import type { DeviceKind, Row } from './api';
 import { DeviceAlarmBadge } from './alarm-badges';
 import { formatNumber } from './format';
 import { InfoList, NetworkTag, NotFound } from './ui';
+import { PageLink } from '@/components/page-link';
 
 /** Device state of the last report (device protocol; meanings differ per kind). */
 export function StateTag({ kind, value }: { kind: 'inverter' | 'battery' | 'guardian' | 'charger'; value: unknown }) {
@@ -67,7 +67,6 @@ export function DeviceDetail({ kind, headPath, id, head, tabs, actions }: {
   actions?(d: DeviceHead): ReactNode;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const q = useGet<DeviceHead>(`${DEVICE_BASE[kind]}/${headPath}`, { id }, { refetchInterval: 30_000 });
   const d = q.data;
   if (q.isError) return <NotFound />;
@@ -89,7 +88,7 @@ export function DeviceDetail({ kind, headPath, id, head, tabs, actions }: {
             [
               t('station.plantName'),
               d.plantId && d.plantName ? (
-                <Typography.Link onClick={() => void navigate(`${DETAIL_PATH.plant}/${d.plantId}`)}>{d.plantName}</Typography.Link>
+                <PageLink to={`${DETAIL_PATH.plant}/${d.plantId}`}>{d.plantName}</PageLink>
               ) : (
                 t('station.unbound')
               ),

@@ -12,6 +12,7 @@ import { DeviceDetail, StateTag } from './device-common';
 import { formatPowerW, formatTemp, withUnit } from './format';
 import { DeviceAlarmTable, useCanSeeAlarms } from './alarm-badges';
 import { CurveCard, DeviceList, EventTable, FaultTags, InfoList, StaticTable } from './ui';
+import { GuardianSettingsHistoryTab, GuardianSettingsTab } from './settings-tab';
 
 const BASE = DEVICE_BASE.guardian;
 
@@ -166,6 +167,9 @@ export function GuardianDetailPage() {
           tab('protection', <ProtectionTab d={q.data} />),
           tab('alarms', canSeeAlarms ? <DeviceAlarmTable deviceId={id} /> : <EventTable url={`${BASE}/alarmList`} id={id} alarms />),
           tab('curve', <CurveCard kind="guardian" id={id} path="statusStat" defaults={['power', 'voltageA', 'currentA']} />),
+          tab('thresholdSetup', <GuardianSettingsTab id={id} part="alarm" />),
+          tab('gateSetup', <GuardianSettingsTab id={id} part="gate" />),
+          tab('settingsHistory', <GuardianSettingsHistoryTab id={id} />),
         ]}
       />
     </>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Card, Space, Table, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DETAIL_PATH, DEVICE_BASE, useDetailId, useGet } from './api';
 import type { Row } from './api';
@@ -8,6 +7,8 @@ import { DeviceDetail, DeviceInfoTab, InstallInfoTab, StateTag, SummaryCards, us
 import type { Live } from './device-common';
 import { formatEnergy, formatNumber, formatPercent, formatPowerW, formatTemp, withUnit } from './format';
 import { CurveCard, DailyCard, DeviceList, EventTable, FaultTags, InfoList, NetworkTag, StaticTable, TotalsCard } from './ui';
+import { PageLink } from '@/components/page-link';
+import { InverterSettingsTab } from './settings-tab';
 
 const BASE = DEVICE_BASE.inverter;
 
@@ -146,7 +147,6 @@ function GridLoadTab({ live }: { live?: Live }) {
 function ParallelTab({ id }: { id: string }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const q = useGet<{ count: number; machines: Row[] }>(`${BASE}/parallelInfo`, { id });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -169,7 +169,7 @@ function ParallelTab({ id }: { id: string }) {
                   <Tag>{t('station.thisDevice')}</Tag>
                 </Space>
               ) : (
-                <Typography.Link onClick={() => void navigate(`${DETAIL_PATH.inverter}/${String(r.id)}`)}>{sn}</Typography.Link>
+                <PageLink to={`${DETAIL_PATH.inverter}/${String(r.id)}`}>{sn}</PageLink>
               ),
           },
           { title: t('station.model'), dataIndex: 'model' },
@@ -237,7 +237,7 @@ export function InverterDetailPage() {
         tab('daily', <DailyCard kind="inverter" id={id} path="everyDayStat" />),
         tab('totals', <TotalsCard kind="inverter" id={id} path="energyTotalStat" />),
         tab('parallel', <ParallelTab id={id} />),
-        tab('settings', <SettingsTab id={id} />),
+        tab('settings', <InverterSettingsTab id={id} reported={<SettingsTab id={id} />} />),
         tab('events', <EventTable url={`${BASE}/eventList`} id={id} />),
         tab('exceptions', <EventTable url={`${BASE}/exceptionList`} id={id} />),
         tab('install', <InstallInfoTab kind="inverter" id={id} path="installInfo" />),

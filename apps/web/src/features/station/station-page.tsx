@@ -18,6 +18,7 @@ import { CLIENT, DETAIL_PATH, LIVE_MS, useDetailId, useGet } from './api';
 import type { DeviceKind, Fault, Row } from './api';
 import { formatCo2, formatEnergy, formatNumber, formatPercent, formatPowerW } from './format';
 import { FaultTags, InfoList, NetworkTag, NotFound, PagedTable, StaticTable } from './ui';
+import { PageLink } from '@/components/page-link';
 
 const PLANT = `${CLIENT}/plant`;
 const KIND_BY_TYPE: Record<number, DeviceKind> = { 1: 'inverter', 2: 'battery', 3: 'guardian', 4: 'charger' };
@@ -25,7 +26,6 @@ const KIND_BY_TYPE: Record<number, DeviceKind> = { 1: 'inverter', 2: 'battery', 
 /** Power stations list (`/power-station-equip/power`): filters, status tags, live figures. */
 export function StationListPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const lang = i18n.language;
   const [plantIds, setPlantIds] = useState<string[]>([]);
   const onRecords = useCallback((rows: Row[]) => setPlantIds(rows.map((r) => String(r.id))), []);
@@ -38,7 +38,7 @@ export function StationListPage() {
       title: t('station.plantName'),
       dataIndex: 'plantName',
       fixed: 'left',
-      render: (v: string, r) => <Typography.Link onClick={() => void navigate(`${DETAIL_PATH.plant}/${String(r.id)}`)}>{v}</Typography.Link>,
+      render: (v: string, r) => <PageLink to={`${DETAIL_PATH.plant}/${String(r.id)}`}>{v}</PageLink>,
     },
     { title: t('station.networkStatus'), dataIndex: 'networkStatus', render: (v: unknown) => <NetworkTag value={v} /> },
     ...alarmColumn,
@@ -220,7 +220,7 @@ export function StationDetailPage() {
               dataIndex: 'deviceSn',
               render: (sn: string, r) => {
                 const kind = KIND_BY_TYPE[r.deviceType];
-                return kind ? <Typography.Link onClick={() => void navigate(`${DETAIL_PATH[kind]}/${r.id}`)}>{sn}</Typography.Link> : sn;
+                return kind ? <PageLink to={`${DETAIL_PATH[kind]}/${r.id}`}>{sn}</PageLink> : sn;
               },
             },
             { title: t('station.deviceType'), dataIndex: 'deviceType', render: (v: number) => (KIND_BY_TYPE[v] ? t(`station.kind.${KIND_BY_TYPE[v]}`) : v) },

@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Chart, COLORS } from './chart';
 import type { Series } from './chart';
 import { DETAIL_PATH, DEVICE_BASE, DEVICE_LIST, useGet } from './api';
 import type { DeviceKind, Fault, Page, Params, Row } from './api';
 import { NETWORK_STATUS, formatNumber, networkStatusOf } from './format';
+import { PageLink } from '@/components/page-link';
 
 /** Network status tag (spec §4: 0 normal, 1 disconnected, 2 fault). */
 /** A small, unpaged table of computed rows (keyed by `key`) that scrolls sideways on narrow screens. */
@@ -133,14 +133,13 @@ export function PagedTable({ url, filters, columns, rowKey = 'id', extraParams =
 /** Device list: SN (links to the detail), station, model, status, plus the kind's own columns. */
 export function DeviceList({ kind, columns }: { kind: DeviceKind; columns: TableColumnsType<Row> }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const base: TableColumnsType<Row> = [
     {
       title: t('station.deviceSn'),
       dataIndex: 'deviceSn',
       fixed: 'left',
       render: (sn: string, r) => (
-        <Typography.Link onClick={() => void navigate(`${DETAIL_PATH[kind]}/${String(r.id)}`)}>{sn}</Typography.Link>
+        <PageLink to={`${DETAIL_PATH[kind]}/${String(r.id)}`}>{sn}</PageLink>
       ),
     },
     { title: t('station.plantName'), dataIndex: 'plantName', render: (v: string | null) => v ?? t('station.unbound') },

@@ -1,0 +1,196 @@
+/**
+ * The standing accessibility check (WCAG 2.1 AA): every route the web app registers is opened — the routes outside the
+ * shell signed out, the console pages signed in as the platform administrator — in zh-CN and en-US, at desktop width
+ * and at 375 px, and axe-core must report no critical or serious violation. Each page must also carry exactly one
+ * level-one heading that is a text, not an i18n key.
+ *
+ * The routes come from the app itself (`window.helioRoutes`, app/features.ts): a new page joins the sweep as soon as
+ * its feature declares it. A pattern with a parameter (`/inverter/detail/:id`) is opened with a link to it found on
+ * the pages before it (the lists link their rows' detail pages). The console pages are opened client-side (history
+ * push), once signed in, so the sweep costs one sign-in per combination.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { PAGE_LOAD, accessibilityFindings, chooseLanguage, signIn } from './helpers';
+
+/**
+ * Rules that cannot be met yet, each with its reason (`route`: only there). This list only shrinks: an entry that no
+ * longer fires fails the sweep, so it is removed when its cause is fixed.
+ */
+const EXCEPTIONS: readonly { rule: string; route?: string; reason: string }[] = [];
+
+/**
+ * Route patterns not opened, each with its reason. Only shrinks, like EXCEPTIONS: a pattern listed here that a page
+ * links to after all is opened, and its entry fails the sweep as stale.
+ */
+const NO_FLEET = "the sweep's server has no fleet (simulator off), so no list links a detail page (e2e/stations.spec.ts opens them)";
+const NOT_OPENED: Readonly<Record<string, string>> = {
+  '/myiframe/:routerPath':
+    "frames an external menu address; the page is one titled <iframe> and what it shows is another site's",
+  '/power-station-equip/power/detail/:id': NO_FLEET,
+  '/inverter/detail/:id': NO_FLEET,
+  '/battery/detail/:id': NO_FLEET,
+  '/guardian/detail/:id': NO_FLEET,
+  '/charge/detail/:id': NO_FLEET,
+};
+
+/**
+ * The four combinations, in two pairs that each hold both languages and both widths. By default a route is opened in
+ * one pair (routes alternate between them): every route in zh-CN and en-US, at 1280 and 375 px, at half the cost of
+ * all four (CI time). A11Y_FULL=1 opens every route in all four.
+ */
+const COMBINATIONS = [
+  { language: 'zh-CN', width: 1280, height: 800, pair: 0 },
+  { language: 'en-US', width: 375, height: 812, pair: 0 },
+  { language: 'en-US', width: 1280, height: 800, pair: 1 },
+  { language: 'zh-CN', width: 375, height: 812, pair: 1 },
+] as const;
+const FULL = process.env.A11Y_FULL === '1';
+const mine = (index: number, pair: number) => FULL || index % 2 === pair;
+
+interface Routes {
+  console: string[];
+  outside: string[];
+}
+
+const hasParam = (pattern: string) => pattern.includes(':') || pattern.includes('*');
+
+function patternRegex(pattern: string): RegExp {
+  const body = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/?#]+');
+  return new RegExp(`^${body}(?:[?#].*)?$`);
+}
+
+/** Requests in flight and the time of the last request event, from the page's own events. */
+function trackRequests(page: Page): () => { inflight: number; last: number } {
+  const state = { inflight: 0, last: Date.now() };
+  page.on('request', () => {
+    state.inflight++;
+    state.last = Date.now();
+  });
+  const done = () => {
+    state.inflight = Math.max(0, state.inflight - 1);
+    state.last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => state;
+}
+
+/** The page has settled: no spinner or skeleton, and no request for a moment (not a fixed sleep). */
+async function settle(page: Page, network: () => { inflight: number; last: number }): Promise<void> {
+  const deadline = Date.now() + PAGE_LOAD.timeout;
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .helio-content__loading, .ant-skeleton-active, .helio-boot'),
+    null,
+    PAGE_LOAD,
+  );
+  for (;;) {
+    const { inflight, last } = network();
+    if (inflight === 0 && Date.now() - last >= 120) return;
+    if (Date.now() > deadline) throw new Error(`the page did not settle (${inflight} requests in flight)`);
+    await page.waitForTimeout(40);
+  }
+}
+
+/** Client-side navigation (the router listens to popstate): the shell and its data stay loaded. */
+async function pushRoute(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** The page's own problems beyond axe: exactly one level-one heading, worded (not a bare i18n key). */
+async function headingProblems(page: Page): Promise<string[]> {
+  const headings = await page.locator('h1').allInnerTexts();
+  if (headings.length !== 1) return [`h1: ${headings.length} level-one headings (${headings.join(' | ')})`];
+  const text = headings[0]!.trim();
+  if (!text || /^[a-z][\w-]*(\.[\w-]+)+$/.test(text)) return [`h1: "${text}" is no title`];
+  return [];
+}
+
+async function linksOnPage(page: Page): Promise<string[]> {
+  return page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+}
+
+for (const { language, width, height, pair } of COMBINATIONS) {
+  test(`every route is accessible (${language}, ${width} px)`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width, height });
+    const inflight = trackRequests(page);
+    const found: string[] = [];
+    const timings: string[] = [];
+    // The shell (header, sidebar, tab bar) is checked whole on the first console page and on the last, with every tab
+    // open; the pages between are checked in the content area, where they differ.
+    let part: string | undefined;
+    const check = async (label: string) => {
+      const t0 = Date.now();
+      await settle(page, inflight);
+      const t1 = Date.now();
+      const problems = [...(await accessibilityFindings(page, part)), ...(await headingProblems(page))];
+      timings.push(`${label} settle ${t1 - t0} axe ${Date.now() - t1}`);
+      found.push(...problems.map((p) => `${label}: ${p}`));
+    };
+
+    // Outside the shell, signed out (the lock and password-change pages send a signed-out visitor to sign in).
+    await page.goto('/login');
+    await chooseLanguage(page, language);
+    const routes = await page.evaluate(() => (window as { helioRoutes?: Routes }).helioRoutes);
+    expect(routes, 'window.helioRoutes (app/features.ts)').toBeTruthy();
+    const { console: consolePaths, outside } = routes!;
+    expect(consolePaths.length).toBeGreaterThan(20);
+    for (const [index, path] of outside.entries()) {
+      if (path !== '/login' && !mine(index, pair)) continue;
+      if (path !== '/login') await page.goto(path);
+      await check(`${path} (signed out)`);
+    }
+
+    // The console, signed in; the static pages first, so their links name an id for the patterns after them.
+    await signIn(page, language);
+    await check(`${new URL(page.url()).pathname} (shell)`);
+    part = '#helio-content';
+    const links = new Set<string>();
+    const ordered = [...consolePaths.filter((p) => !hasParam(p)), ...consolePaths.filter(hasParam)];
+    const stale: string[] = [];
+    for (const [index, pattern] of ordered.entries()) {
+      let path = pattern;
+      if (hasParam(pattern)) {
+        // Opened by the pair that opens its list (the longest static path it starts with), whose links name an id.
+        const list = ordered.filter((p) => !hasParam(p) && pattern.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
+        if (list && !mine(ordered.indexOf(list), pair)) continue;
+        const re = patternRegex(pattern);
+        const link = [...links].find((href) => re.test(href));
+        if (!link) {
+          if (!NOT_OPENED[pattern]) found.push(`${pattern}: no page links to it (give one of its lists a link, or list it in NOT_OPENED)`);
+          continue;
+        }
+        if (NOT_OPENED[pattern]) stale.push(`NOT_OPENED ${pattern}: a page links to it now, remove the entry`);
+        path = link;
+      } else if (NOT_OPENED[pattern]) {
+        continue;
+      } else if (!mine(index, pair)) {
+        // Its links still name ids for the patterns after it: the other pair opens it.
+        continue;
+      }
+      await pushRoute(page, path);
+      await expect(page).toHaveURL((url) => `${url.pathname}${url.search}`.startsWith(path.split('?')[0]!), PAGE_LOAD);
+      await check(path);
+      if (!hasParam(pattern)) for (const href of await linksOnPage(page)) links.add(href);
+    }
+
+    part = undefined;
+    await check(`${new URL(page.url()).pathname} (shell, every tab open)`);
+
+    if (process.env.A11Y_TIMINGS) console.log(timings.join('\n'));
+    // What is excepted must still be needed (the lists only shrink).
+    const remaining = found.filter((line) => !EXCEPTIONS.some((e) => line.includes(`${e.rule} (`) && (!e.route || line.startsWith(`${e.route}:`))));
+    if (FULL) {
+      // Only the full sweep sees every route in every combination, so only it can tell an exception is not needed.
+      const unused = EXCEPTIONS.filter((e) => !found.some((line) => line.includes(`${e.rule} (`) && (!e.route || line.startsWith(`${e.route}:`))));
+      stale.push(...unused.map((e) => `EXCEPTIONS ${e.rule} ${e.route ?? ''}: no longer fires, remove it`));
+    }
+    expect(stale).toEqual([]);
+    expect(Object.keys(NOT_OPENED).filter((p) => !consolePaths.includes(p) && !outside.includes(p))).toEqual([]);
+    expect(remaining).toEqual([]);
+  });
+}
