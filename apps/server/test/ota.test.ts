@@ -193,7 +193,10 @@ describe('campaigns', () => {
     const id = res.json().data.id as string;
     const halted = await settle(id, ['halted', 'done']);
     expect(halted.campaign).toMatchObject({ state: 'halted', currentWave: 1 });
-    expect(halted.campaign.haltReason).toMatch(/wave 1: 6 of 6 failed/);
+    // Stored as data, worded in the reader's language.
+    expect(halted.campaign.haltReason).toBe('第 1 批: 6 台中 6 台失败(超过 30%)');
+    const english = await t.req({ method: 'GET', url: `${API}/ota/campaign/progress?id=${id}`, headers: { ...h, 'accept-language': 'en-US' } });
+    expect(english.json().data.campaign.haltReason).toBe('wave 1: 6 of 6 failed (more than 30%)');
     expect(halted.waves.map((w: { wave: number }) => w.wave)).toEqual([0, 1, 2, 3]);
     expect(halted.waves[2]).toMatchObject({ updated: 0, failed: 0, active: 6 });
     const rb = await post(`${API}/ota/campaign/rollback`, { id });

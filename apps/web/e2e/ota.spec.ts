@@ -231,7 +231,7 @@ for (const lang of ['zh-CN', 'en-US'] as const) {
       // Campaign B: the canary succeeds, the first wave fails → halted; rolling back flashes the canary back.
       drawer = await campaign(`B ${tag}`, `OTA-B-${tag}`.slice(0, 32), 50);
       await expect(state('halted')).toBeVisible({ timeout: 45_000 });
-      await expect(drawer.getByRole('row', { name: new RegExp(L('field.haltReason')) })).toContainText('3 of 3 failed');
+      await expect(drawer.getByRole('row', { name: new RegExp(L('field.haltReason')) })).toContainText(lang === 'en-US' ? '3 of 3 failed' : '3 台中 3 台失败');
       await page.screenshot({ path: path.join(SHOTS, `ota-campaign-halted-${lang}.png`), fullPage: true });
       await drawer.getByRole('button', { name: button(L('rollback')) }).click();
       await expect(state('rolled_back')).toBeVisible({ timeout: 45_000 });

@@ -15,7 +15,7 @@ import type { Lang } from '../../core/i18n.js';
 import { parsePaging } from '../../core/list-query.js';
 import { nextId } from '../../core/ids.js';
 import { device, plant } from '../../db/schema-device.js';
-import { otaError } from './ota.messages.js';
+import { otaError, otaText } from './ota.messages.js';
 import { campaignActionAllowed, firmwareSlug, inWindow, pacing, planWaves, UPGRADE_STATES, waveVerdict, type CampaignAction } from './ota.state.js';
 import { otaCampaign, otaPackage, otaUpgrade } from './ota.tables.js';
 import { fwColumn, type UpgradeService } from './ota.upgrade.js';
@@ -61,7 +61,7 @@ export class CampaignService {
       for (let i = 0; i < rows.length; i += 500) await tx.insert(otaUpgrade).values(rows.slice(i, i + 500));
     });
     await this.schedule(id, 0, new Date());
-    return this.vo(await this.load(id));
+    return this.vo(await this.load(id), lang);
   }
 
   /** Devices of the package's type the actor may see, matching the filter, not already on the package's version. */
@@ -140,7 +140,8 @@ export class CampaignService {
     if (tally!.open > 0) return this.schedule(c.id, step + 1, new Date(Date.now() + c.tickMs));
     if (purpose === 'rollback') return void (await this.finish(c.id, 'rolled_back'));
     if (waveVerdict(tally!.total, tally!.failed, c.failureThreshold) === 'halt') {
-      const reason = `wave ${wave}: ${tally!.failed} of ${tally!.total} failed (more than ${c.failureThreshold}%)`;
+      // Stored as data, worded in the reader's language (haltReasonText).
+      const reason = `failureRate:${wave}:${tally!.failed}:${tally!.total}:${c.failureThreshold}`;
       await this.ctx.db.update(otaCampaign).set({ state: 'halted', haltReason: reason, updateTime: new Date() }).where(eq(otaCampaign.id, c.id));
       return;
     }
@@ -174,7 +175,7 @@ export class CampaignService {
     } else {
       await this.rollback(actor, c, rollbackPackageId, lang, next);
     }
-    return this.vo(await this.load(id));
+    return this.vo(await this.load(id), lang);
   }
 
   private async rollback(actor: Actor, c: CampaignRow, rollbackPackageId: string | undefined, lang: Lang, next: number): Promise<void> {
@@ -222,7 +223,7 @@ export class CampaignService {
     await this.schedule(c.id, next, new Date());
   }
 
-  async list(actor: Actor, q: Record<string, unknown>) {
+  async list(actor: Actor, q: Record<string, unknown>, lang: Lang) {
     const p = parsePaging(q, this.ctx.config.maxPageSize);
     const where = this.ctx.scope(actor).where(
       otaCampaign,
@@ -231,7 +232,7 @@ export class CampaignService {
     );
     const rows = await this.ctx.db.select().from(otaCampaign).where(where).orderBy(desc(otaCampaign.createTime), desc(otaCampaign.id)).limit(p.size).offset(p.offset);
     const [{ n } = { n: 0 }] = await this.ctx.db.select({ n: count() }).from(otaCampaign).where(where);
-    return { records: await Promise.all(rows.map((r) => this.vo(r))), total: n, size: p.size, current: p.current, pages: Math.ceil(n / p.size) };
+    return { records: await Promise.all(rows.map((r) => this.vo(r, lang))), total: n, size: p.size, current: p.current, pages: Math.ceil(n / p.size) };
   }
 
   async progress(actor: Actor, id: string, lang: Lang) {
@@ -257,10 +258,10 @@ export class CampaignService {
       waves.set(r.wave, w);
     }
     const anyRollback = rows.some((r) => r.purpose === 'rollback');
-    return { campaign: await this.vo(c), counts, waves: [...waves.values()].sort((a, b) => a.wave - b.wave), rollback: anyRollback ? rollback : null };
+    return { campaign: await this.vo(c, lang), counts, waves: [...waves.values()].sort((a, b) => a.wave - b.wave), rollback: anyRollback ? rollback : null };
   }
 
-  async vo(c: CampaignRow) {
+  async vo(c: CampaignRow, lang: Lang) {
     const [pkg] = await this.ctx.db.select({ v: otaPackage.firmwareVersion }).from(otaPackage).where(eq(otaPackage.id, c.packageId));
     const [{ n } = { n: 0 }] = await this.ctx.db
       .select({ n: count() })
@@ -273,7 +274,7 @@ export class CampaignService {
       packageVersion: pkg?.v ?? null,
       rollbackPackageId: c.rollbackPackageId,
       state: c.state,
-      haltReason: c.haltReason,
+      haltReason: haltReasonText(c.haltReason, lang),
       canaryPercent: c.canaryPercent,
       waveSize: c.waveSize,
       pacePerMinute: c.pacePerMinute,
@@ -288,4 +289,11 @@ export class CampaignService {
       targets: n,
     };
   }
+}
+
+/** A halt reason as stored (`failureRate:wave:failed:total:threshold`) in the reader's language; other text as is. */
+export function haltReasonText(stored: string | null, lang: Lang): string | null {
+  const m = /^failureRate:(\d+):(\d+):(\d+):(\d+)$/.exec(stored ?? '');
+  if (!m) return stored;
+  return otaText(lang, 'haltFailureRate', { wave: m[1]!, failed: m[2]!, total: m[3]!, threshold: m[4]! });
 }

@@ -15,6 +15,7 @@ export const OTA_MESSAGES = {
   noTargets: ['没有符合条件的设备', 'No device matches the filter'],
   campaignNotFound: ['升级任务不存在', 'The upgrade campaign does not exist'],
   campaignState: ['升级任务当前状态不允许此操作', 'The campaign is not in a state that allows this'],
+  haltFailureRate: ['第 {wave} 批: {total} 台中 {failed} 台失败(超过 {threshold}%)', 'wave {wave}: {failed} of {total} failed (more than {threshold}%)'],
   noRollbackPackage: ['找不到回滚用的上一版本升级包', 'No package of the previous version was found to roll back to'],
 } as const satisfies Record<string, readonly [string, string]>;
 

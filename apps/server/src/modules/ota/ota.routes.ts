@@ -67,7 +67,7 @@ export function otaRoutes(app: FastifyInstance, ctx: ModuleContext, api: OtaApi)
   route(app, otaUpgrade, async (req) => ({ records: (await api.upgrades.upgradeNow(req.user!, req.body.packageId, req.body.deviceSns, req.lang)).map(upgradeVO) }));
 
   route(app, otaCampaignSave, (req) => api.campaigns.create(req.user!, req.body, req.lang));
-  route(app, otaCampaignList, (req) => api.campaigns.list(req.user!, req.query));
+  route(app, otaCampaignList, (req) => api.campaigns.list(req.user!, req.query, req.lang));
   route(app, otaCampaignProgress, (req) => api.campaigns.progress(req.user!, req.query.id, req.lang));
   route(app, otaCampaignResume, (req) => api.campaigns.act(req.user!, 'resume', req.body.id, undefined, req.lang));
   route(app, otaCampaignRollback, (req) => api.campaigns.act(req.user!, 'rollback', req.body.id, req.body.rollbackPackageId, req.lang));
