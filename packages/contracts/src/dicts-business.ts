@@ -3,7 +3,7 @@
  * EHS, QC, COC and maintenance forms, devices and firmware, shipments.
  */
 import { dict, numbered, type TypedDictSeed } from './dict-builder.js';
-import type { BusinessDictCode } from './dicts.js';
+import type { BusinessDictCode } from './dict-codes.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Business dictionaries (blade_dict_biz): survey, design, EHS, QC, COC and maintenance forms, devices, shipments

@@ -2,44 +2,27 @@
  * The simulated devices' command handlers (docs/device-protocol.md, "Commands"): a small registry by method name.
  * The simulator subscribes each device to its `helio/v1/{sn}/cmd/req/+`, looks the method up here and answers on
  * `cmd/resp/{id}`; an unknown method is refused (`unknown method`), a handler that returns null does not answer
- * (the server times the command out). Feature files register their handlers (settings.ts, ota.ts) on import.
+ * (the server times the command out). The feature files export their handlers (settings.ts, ota.ts).
  */
 import type { MqttClient } from 'mqtt';
-// Feature handlers register themselves on import (they import this module back: see `handlers`).
-import './settings.js';
-import './ota.js';
-export interface SimCommandContext {
-  sn: string;
-  deviceType: string;
-  /** current firmware/settings state of the simulated device, mutable */
-  state: Record<string, unknown>;
-  publish(kind: 'event' | 'status', payload: unknown): Promise<void>;
-  /** base HTTP URL of the Helio server, when known */
-  httpBase?: string;
-}
+import type { SimCommandContext, SimCommandHandler, SimCommandResult } from './command-types.js';
+import { OTA_HANDLERS } from './ota.js';
+import { SETTINGS_HANDLERS } from './settings.js';
 
-export type SimCommandResult = { ok: true; result?: unknown } | { ok: false; reason: string } | null; // null: do not answer (timeout)
+export type { SimCommandContext, SimCommandHandler, SimCommandResult } from './command-types.js';
 
-export type SimCommandHandler = (ctx: SimCommandContext, params: Record<string, unknown>) => Promise<SimCommandResult>;
-
-/**
- * The registry. A hoisted function, not a module constant: the feature files imported below import this module
- * back (a cycle), and register before this module's own constants would be initialised.
- */
-function handlers(): Map<string, SimCommandHandler> {
-  const holder = handlers as unknown as { map?: Map<string, SimCommandHandler> };
-  return (holder.map ??= new Map());
-}
+/** The registry: method name → handler (the feature files export theirs; tests may add more). */
+const handlers = new Map<string, SimCommandHandler>(
+  Object.entries({ ping: () => Promise.resolve({ ok: true, result: { pong: true } }), ...SETTINGS_HANDLERS, ...OTA_HANDLERS } satisfies Record<string, SimCommandHandler>),
+);
 
 export function registerCommandHandler(method: string, handler: SimCommandHandler): void {
-  handlers().set(method, handler);
+  handlers.set(method, handler);
 }
-
-registerCommandHandler('ping', () => Promise.resolve({ ok: true, result: { pong: true } }));
 
 /** Runs the handler for `method`; an unknown method or a throwing handler is a refusal. */
 export async function dispatchCommand(ctx: SimCommandContext, method: string, params: Record<string, unknown>): Promise<SimCommandResult> {
-  const handler = handlers().get(method);
+  const handler = handlers.get(method);
   if (!handler) return { ok: false, reason: 'unknown method' };
   try {
     return await handler(ctx, params);

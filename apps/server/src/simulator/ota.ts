@@ -7,7 +7,7 @@
  * state has `otaFail` set fails deterministically with that reason).
  */
 import { createHash } from 'node:crypto';
-import { registerCommandHandler, type SimCommandContext, type SimCommandResult } from './commands.js';
+import type { SimCommandContext, SimCommandHandler, SimCommandResult } from './command-types.js';
 
 /** Helio's own HTTP address as the simulated devices reach it (firmware downloads): loopback unless bound to one address. */
 export function loopbackBase(host: string, port: number): string {
@@ -88,4 +88,4 @@ export async function otaUpgradeHandler(ctx: SimCommandContext, params: Record<s
   return { ok: true, result: { accepted: true } };
 }
 
-registerCommandHandler('otaUpgrade', otaUpgradeHandler);
+export const OTA_HANDLERS: Record<string, SimCommandHandler> = { otaUpgrade: otaUpgradeHandler };

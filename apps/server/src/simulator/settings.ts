@@ -4,7 +4,7 @@
  * answer at all, as real ones do; tests make it deterministic through `simSettingsBehaviour` (rates 0) and the
  * per-device state flags `refuseWrites` (a reason) and `silent` (never answers).
  */
-import { registerCommandHandler, type SimCommandContext } from './commands.js';
+import type { SimCommandContext, SimCommandHandler } from './command-types.js';
 
 export const simSettingsBehaviour = {
   /** Share of writes refused with a device reason. */
@@ -28,7 +28,7 @@ function silent(ctx: SimCommandContext): boolean {
   return ctx.state.silent === true || simSettingsBehaviour.random() < simSettingsBehaviour.silentRate;
 }
 
-registerCommandHandler('settings.write', (ctx, params) => {
+const write: SimCommandHandler = (ctx, params) => {
   if (silent(ctx)) return Promise.resolve(null);
   const items = params.items;
   if (!items || typeof items !== 'object' || Array.isArray(items)) return Promise.resolve({ ok: false, reason: 'no items' });
@@ -43,9 +43,9 @@ registerCommandHandler('settings.write', (ctx, params) => {
     applied[key] = value;
   }
   return Promise.resolve({ ok: true, result: { applied } });
-});
+};
 
-registerCommandHandler('settings.read', (ctx, params) => {
+const read: SimCommandHandler = (ctx, params) => {
   if (silent(ctx)) return Promise.resolve(null);
   const settings = settingsOf(ctx);
   const keys = Array.isArray(params.keys) ? params.keys.filter((k): k is string => typeof k === 'string') : Object.keys(settings);
@@ -56,4 +56,6 @@ registerCommandHandler('settings.read', (ctx, params) => {
     for (const k of Object.keys(values)) if (typeof values[k] === 'number') values[k] = (values[k] as number) + (ctx.state.readOffset as number);
   }
   return Promise.resolve({ ok: true, result: { values } });
-});
+};
+
+export const SETTINGS_HANDLERS: Record<string, SimCommandHandler> = { 'settings.write': write, 'settings.read': read };
