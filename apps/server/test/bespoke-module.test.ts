@@ -60,7 +60,8 @@ beforeAll(async () => {
   await device.subscribeAsync(`helio/v1/${sn}/cmd/req/+`, { qos: 1 });
   device.on('message', (topic, payload) => {
     const { params } = JSON.parse(payload.toString()) as { params: { version: string } };
-    void device.publishAsync(`helio/v1/${sn}/cmd/resp/${topic.split('/').pop()}`, JSON.stringify({ ok: true, result: { version: params.version } }), { qos: 1 });
+    void device.publishAsync(`helio/v1/${sn}/cmd/resp/${topic.split('/').pop()}`, JSON.stringify({ ok: true, result: { version: params.version } }), { qos: 1 })
+      .catch(() => undefined); // a reply still in flight when the test closes the client
   });
 }, 60_000);
 

@@ -13,10 +13,12 @@ import { dictResource } from '@helio/contracts/modules/dict/dict.resource';
 import { FACTORY_SN_FIELD } from '@helio/contracts/modules/factory/factory.resource';
 import { menuResource } from '@helio/contracts/modules/menu/menu.resource';
 import { modelResource } from '@helio/contracts/modules/model/model.resource';
+import { otaPackageResource } from '@helio/contracts/modules/ota/ota.resource';
 import { ossResource } from '@helio/contracts/modules/oss/oss.resource';
 import { paramResource } from '@helio/contracts/modules/param/param.resource';
 import { postResource } from '@helio/contracts/modules/post/post.resource';
 import { roleResource } from '@helio/contracts/modules/role/role.resource';
+import { addressMapResource, setItemResource } from '@helio/contracts/modules/settings/settings.resource';
 import { smsResource } from '@helio/contracts/modules/sms/sms.resource';
 import { tenantResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import { label, msg, type Label, type Lang, type MessageKey } from '../core/i18n.js';
@@ -65,6 +67,9 @@ export const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   helio_guardian_factory_sn_uq: rule('helio_guardian_factory', FACTORY_SN_FIELD),
   helio_charger_factory_sn_uq: rule('helio_charger_factory', FACTORY_SN_FIELD),
   helio_device_sn_uq: rule('helio_device', FACTORY_SN_FIELD),
+  helio_ota_package_version_uq: rule('helio_ota_package', otaPackageResource, 'firmwareVersion'),
+  helio_setting_item_uq: rule('helio_setting_item', setItemResource, 'itemKey'),
+  helio_address_map_uq: rule('helio_address_map', addressMapResource, 'physicalAddress'),
 };
 
 /**
@@ -85,6 +90,7 @@ export const INTERNAL_UNIQUE_INDEXES: readonly string[] = [
   'helio_alarm_definition_uq', // modules/alarm: the catalogue, one definition per device type and code (reference data, ON CONFLICT DO NOTHING)
   'helio_alarm_threshold_uq', // modules/alarm: one threshold override per device and rule code (saved with ON CONFLICT DO UPDATE)
   'helio_alarm_notification_uq', // modules/notify: one notification per alarm, person, channel and kind (ON CONFLICT DO NOTHING)
+  'helio_setting_version_uq', // modules/settings: a device's settings version number, assigned in the command's transaction
 ];
 
 /** The name of the violated constraint of a 23505 error (drizzle keeps the driver's error as `cause`). */

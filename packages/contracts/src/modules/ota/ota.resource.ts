@@ -43,7 +43,7 @@ export const otaPackageResource = defineResource({
     text('fileId', '升级包文件', 'Package file', 20, { form: 'api', table: false, rules: { max: 20, pattern: '^\\d{1,20}$' } }),
     text('fileName', '文件名', 'File name', 200, { form: false }),
     { key: 'fileSize', label: { zh: '文件大小(字节)', en: 'File size (bytes)' }, kind: 'number', numeric: true, form: false },
-    text('fileSha256', 'SHA-256', 'SHA-256', 64, { form: false, table: false }),
+    text('fileSha256', 'SHA-256校验值', 'SHA-256 checksum', 64, { form: false, table: false }),
     { key: 'uploadTime', label: { zh: '上传时间', en: 'Upload time' }, kind: 'datetime', form: false, sortable: true },
   ],
 });
