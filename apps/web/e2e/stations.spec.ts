@@ -216,17 +216,18 @@ for (const language of ['zh-CN', 'en-US'] as const) {
       .first()
       .click();
     await expect(page).toHaveURL(/\/inverter\/detail\/\d+$/, PAGE_LOAD);
+    // Each detail's own panel is the first: tabs nest (the settings tab holds its history's tabs).
     const inverter = page.getByTestId('inverter-detail');
     for (const name of L.tabs) {
       await inverter.getByRole('tab', { name, exact: true }).click();
-      await expect(inverter.getByRole('tabpanel')).toBeVisible();
+      await expect(inverter.getByRole('tabpanel').first()).toBeVisible();
     }
     await inverter.getByRole('tab', { name: L.curve, exact: true }).click();
     await expectChartDrawn(page, L.curve);
-    await shot(page, `inverter-curve-${tag}`, inverter.getByRole('tabpanel'));
+    await shot(page, `inverter-curve-${tag}`, inverter.getByRole('tabpanel').first());
     await inverter.getByRole('tab', { name: L.daily, exact: true }).click();
     await expectChartDrawn(page, L.daily);
-    await shot(page, `inverter-daily-${tag}`, inverter.getByRole('tabpanel'));
+    await shot(page, `inverter-daily-${tag}`, inverter.getByRole('tabpanel').first());
 
     // Batteries: summary + list → detail tabs.
     await page.goto(`${base}/battery`);
@@ -236,11 +237,11 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     const battery = page.getByTestId('battery-detail');
     for (const name of L.batteryTabs) {
       await battery.getByRole('tab', { name, exact: true }).click();
-      await expect(battery.getByRole('tabpanel')).toBeVisible();
+      await expect(battery.getByRole('tabpanel').first()).toBeVisible();
     }
     await battery.getByRole('tab', { name: L.curve, exact: true }).click();
     await expectChartDrawn(page, L.curve);
-    await shot(page, `battery-curve-${tag}`, battery.getByRole('tabpanel'));
+    await shot(page, `battery-curve-${tag}`, battery.getByRole('tabpanel').first());
 
     // Guardians: list → detail (three-phase, protection with thresholds, alarms).
     await page.goto(`${base}/guardian`);
@@ -251,10 +252,10 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     const guardian = page.getByTestId('guardian-detail');
     for (const name of L.guardianTabs) {
       await guardian.getByRole('tab', { name, exact: true }).click();
-      await expect(guardian.getByRole('tabpanel')).toBeVisible();
+      await expect(guardian.getByRole('tabpanel').first()).toBeVisible();
     }
     await guardian.getByRole('tab', { name: L.guardianTabs[1], exact: true }).click();
-    await expect(guardian.getByRole('tabpanel')).toContainText(L.thresholds);
+    await expect(guardian.getByRole('tabpanel').first()).toContainText(L.thresholds);
     await shot(page, `guardian-${tag}`);
 
     // EV chargers: list → detail → sessions.
@@ -263,7 +264,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await expect(page).toHaveURL(/\/charge\/detail\/\d+$/, PAGE_LOAD);
     const charger = page.getByTestId('charger-detail');
     await charger.getByRole('tab', { name: L.sessions, exact: true }).click();
-    await expect(charger.getByRole('tabpanel').locator('.ant-table')).toBeVisible(PAGE_LOAD);
+    await expect(charger.getByRole('tabpanel').first().locator('.ant-table')).toBeVisible(PAGE_LOAD);
     await shot(page, `charger-${tag}`);
 
     expect(problems).toEqual([]);
