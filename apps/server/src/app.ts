@@ -212,6 +212,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     req.log.error({ err }, 'unhandled error');
     services.logs.serverError(err, req);
+    // CI's server passes (HELIO_PRINT_500=1): an unexpected error's stack on stderr, to diagnose a 500 the suite saw.
+    if (process.env.HELIO_PRINT_500 === '1') console.error('unexpected server error', req.method, req.url.split('?')[0], err);
     // Never leak a stack, SQL or driver message to the client.
     return reply.status(500).send({ code: 500, success: false, data: {}, msg: msg(lang, 'serverError') });
   });
