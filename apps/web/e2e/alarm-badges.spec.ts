@@ -9,15 +9,13 @@
  * Like e2e/alarms.spec.ts, this spec's worker runs its own server with the broker on a known loopback port and a
  * one-station demo fleet; the device is added the way an installer does it and speaks docs/device-protocol.md.
  */
-import { createHash } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
-import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test as base } from './fixtures';
-import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
+import { PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
+import { adminApi, freePort } from './fleet-api';
 
 const SHOTS = process.env.ALARM_BADGE_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
 const C = '/api/skyworth-client';
@@ -35,46 +33,6 @@ interface Fixture extends E2EServer {
   deviceId: string;
   guardianId: string;
   counts: Counts;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The administrator's API session on the server. */
-async function adminApi(url: string) {
-  const ctx = await playwrightRequest.newContext({ baseURL: url });
-  const basic = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
-  const res = await ctx.post('/api/blade-auth/oauth/token', {
-    headers: { Authorization: basic, 'Tenant-Id': ADMIN.tenant },
-    params: {
-      tenantId: ADMIN.tenant,
-      username: ADMIN.account,
-      password: createHash('md5').update(ADMIN.password).digest('hex'),
-      grant_type: 'password',
-      scope: 'all',
-      type: 'account',
-    },
-  });
-  const token = ((await res.json()) as { access_token: string }).access_token;
-  const headers = { Authorization: basic, 'Blade-Auth': `bearer ${token}` };
-  const unwrap = async <T>(r: Awaited<ReturnType<typeof ctx.get>>) => {
-    const body = (await r.json()) as { code: number; data: T; msg: string };
-    if (body.code !== 200) throw new Error(`${r.url()}: ${body.code} ${body.msg}`);
-    return body.data;
-  };
-  return {
-    get: async <T>(u: string) => unwrap<T>(await ctx.get(u, { headers })),
-    post: async <T>(u: string, data: unknown) => unwrap<T>(await ctx.post(u, { headers, data })),
-    dispose: () => ctx.dispose(),
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

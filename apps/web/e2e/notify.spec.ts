@@ -9,7 +9,6 @@
  * fleet, so there is a station to register an inverter to.
  */
 import { createHash } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -18,20 +17,10 @@ import type { MqttClient } from 'mqtt';
 import { expect, test as base } from './fixtures';
 import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
 import { startServer, type E2EServer } from './servers';
+import { freePort } from './fleet-api';
 
 const SHOTS = process.env.NOTIFY_SHOTS ?? '/tmp/h/alarm-notify';
 const C = '/api/skyworth-client';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const test = base.extend<object, { notifyServer: E2EServer & { mqttUrl: string } }>({
   notifyServer: [

@@ -9,13 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import mqtt from 'mqtt';
 import { expect, test as base } from './fixtures';
 import { ADMIN, PAGE_LOAD, expectAccessible, signIn, watchProblems } from './helpers';
 import { startServer, type E2EServer } from './servers';
+import { freePort } from './fleet-api';
 
 const SHOTS = process.env.OTA_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
 const C = '/api/skyworth-client';
@@ -29,17 +29,6 @@ const TEXTS: Record<Lang, Texts> = {
 /** A button's name: antd puts a space between two Chinese characters. */
 const button = (text: string) => new RegExp(`${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}`);
 const tr = (lang: Lang, key: string): string => key.split('.').reduce<Texts | string>((o, k) => (o as Texts)[k]!, TEXTS[lang]) as string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function adminApi(url: string) {
   const ctx: APIRequestContext = await playwrightRequest.newContext({ baseURL: url });

@@ -9,7 +9,6 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -17,6 +16,7 @@ import mqtt from 'mqtt';
 import { expect, test as base } from './fixtures';
 import { ADMIN, PAGE_LOAD, expectAccessible, signIn, watchProblems } from './helpers';
 import { startServer, type E2EServer } from './servers';
+import { freePort } from './fleet-api';
 
 const SHOTS = process.env.SETTINGS_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
 const C = '/api/skyworth-client';
@@ -27,17 +27,6 @@ const TEXTS: Record<Lang, Texts> = {
   'en-US': JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../src/features/station/locales/en-US/station.json'), 'utf8')) as Texts,
 };
 const tr = (lang: Lang, key: string): string => key.split('.').reduce<Texts | string>((o, k) => (o as Texts)[k]!, TEXTS[lang]) as string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** An API session of `account` on the server. */
 async function api(url: string, account = ADMIN.account, password = ADMIN.password) {
