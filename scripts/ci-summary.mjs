@@ -9,6 +9,34 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const secs = (ms) => `${Math.round(ms / 1000)} s`;
+const failures = [];
+// The first three lines of an error (what failed, and on what: its locator or expected value).
+const firstLine = (m) =>
+  String(m ?? '')
+    // eslint-disable-next-line no-control-regex -- terminal colour codes in the reporters' messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' | ')
+    .slice(0, 400);
+// Playwright's JSON: suites nest suites and specs; a spec's tests hold one result per attempt.
+const walkSuites = (suites, trail) => {
+  for (const s of suites ?? []) {
+    const here = s.title && !s.title.endsWith('.ts') ? [...trail, s.title] : trail;
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const last = t.results?.[t.results.length - 1];
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const err = last?.error?.message ?? t.results?.find((r) => r.error)?.error?.message;
+          failures.push(`${t.status === 'flaky' ? 'flaky ' : ''}${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}\n      ${firstLine(err)}`);
+        }
+      }
+    }
+    walkSuites(s.suites, here);
+  }
+};
 const files = dir && fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
 if (files.length) console.log('Suites:');
 for (const f of files) {
@@ -19,15 +47,29 @@ for (const f of files) {
     failed += r.numFailedTests;
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     const end = Math.max(r.startTime, ...(r.testResults ?? []).map((t) => t.endTime ?? 0));
+    for (const file of r.testResults ?? []) {
+      const rel = path.relative(process.cwd(), file.name ?? '');
+      for (const a of file.assertionResults ?? []) {
+        if (a.status === 'failed') failures.push(`${f}: ${rel} › ${a.fullName ?? a.title}\n      ${firstLine(a.failureMessages?.[0])}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
+        failures.push(`${f}: ${rel} (the file failed before its tests)\n      ${firstLine(file.message)}`);
+      }
+    }
     console.log(`  ${f.padEnd(28)} ${String(r.numPassedTests).padStart(5)} passed, ${r.numFailedTests} failed  ${secs(end - r.startTime).padStart(7)}`);
   } else if (r.stats) {
     // playwright json reporter
     passed += r.stats.expected;
     failed += r.stats.unexpected + (r.stats.flaky ?? 0);
     skipped += r.stats.skipped;
+    walkSuites(r.suites, []);
     const flaky = r.stats.flaky ? `, ${r.stats.flaky} flaky` : '';
     console.log(`  ${f.padEnd(28)} ${String(r.stats.expected).padStart(5)} passed, ${r.stats.unexpected} failed${flaky}  ${secs(r.stats.duration).padStart(7)}`);
   }
+}
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const line of failures) console.log(`  ${line}`);
 }
 const times = path.join(dir ?? '', 'times.tsv');
 if (dir && fs.existsSync(times)) {
