@@ -49,12 +49,19 @@ const child = spawn(process.execPath, [mainJs], {
 });
 const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
 // Stopped: stop the server, wait for it to close its database, then remove the data.
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => {
-    if (child.exitCode !== null || child.signalCode !== null) process.exit(0);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
+const stop = () => {
+  if (child.exitCode !== null || child.signalCode !== null) process.exit(0);
+  child.kill('SIGTERM');
+  setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+};
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, stop);
+// Outlive no one: when the process that started this one is gone (a Playwright run that ended without stopping its
+// fleet server, or was killed), stop too. Such orphans kept a simulated fleet running and slowed every later run.
+const parent = process.ppid;
+if (parent > 1) {
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 2_000).unref();
 }
 child.on('exit', (code, signal) => {
   cleanUp();
