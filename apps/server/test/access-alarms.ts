@@ -100,6 +100,14 @@ export function alarmProbes(app: () => TestApp, headers: () => Record<string, st
       expect((await post(`${C}/alarmLogOperationRecord/save`, { alarmId: a, handleStatus: 3, content: 'B was here' })).statusCode).toBe(400);
       expect(await state(a)).toEqual(before);
     },
+    [`GET ${C}/alarmLog/plantAgentViewInfo`]: async () => {
+      const { a, plantA } = await alarms();
+      for (const q of [`plantId=${plantA}`, `alarmId=${a}`, `plantId=${plantA}&tenantId=200001`]) {
+        const res = await get(`${C}/alarmLog/plantAgentViewInfo?${q}`);
+        expect(res.statusCode, q).toBe(400);
+        expect(res.body).not.toContain('A-alarm-station');
+      }
+    },
     [`GET ${C}/alarmLogOperationRecord/list`]: async () => {
       const { a, b } = await alarms();
       const own = await get(`${C}/alarmLogOperationRecord/list?alarmId=${b}`);

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { nextId } from '../src/core/ids.js';
+import { configSheetProbes } from './access-config-sheets.js';
 import type { TestApp } from './helper.js';
 import { createDevice, createPlant } from './station-fixtures.js';
 
@@ -48,6 +49,7 @@ export function settingsProbes(app: () => TestApp, headers: () => Record<string,
   const rows = (body: { data: { records: Row[] } }) => body.data.records;
 
   return {
+    ...configSheetProbes(app, headers),
     [`GET ${C}/setItemConfig/getSetItemDetail`]: async () => {
       const [item] = await app().database.rows<{ id: string }>(sql`SELECT id::text AS id FROM helio_setting_item LIMIT 1`);
       expect((await get(`${C}/setItemConfig/getSetItemDetail?id=${item!.id}`)).statusCode).toBe(403);

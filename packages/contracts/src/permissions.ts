@@ -75,12 +75,12 @@ export const AREAS = [
     code: 'config',
     path: '/config',
     pages: [
-      { code: 'matching_list', path: '/config-update/matching-list', buttons: CRUD },
-      { code: 'factory_version', path: '/factory-version', buttons: CRUD },
+      { code: 'matching_list', path: '/config-update/matching-list', buttons: [...CRUD, 'import', 'export'] },
+      { code: 'factory_version', path: '/factory-version', buttons: [...CRUD, 'import', 'export'] },
       { code: 'app_update', path: '/app-update', buttons: ['view', 'upgrade'] },
       { code: 'protocol_mapping', path: '/protocol-mapping', buttons: [...CRUD, 'import', 'export'] },
       { code: 'ota', path: '/ota', buttons: CRUD },
-      { code: 'app_menu', path: '/app-menu', buttons: CRUD },
+      { code: 'app_menu', path: '/app-menu', buttons: [...CRUD, 'import', 'export'] },
     ],
   },
   {

@@ -22,7 +22,8 @@ import { ok } from '../core/envelope.js';
 import { BizError, ValidationError } from '../core/errors.js';
 import { label, msg, type Label, type Lang } from '../core/i18n.js';
 import { parseSort } from '../core/list-query.js';
-import { readSheet, sendSheet, writeSheet, type SheetColumn } from '../core/sheet.js';
+import { readSheet, sendSheet, writeSheet, XLSX_MIME, type SheetColumn } from '../core/sheet.js';
+import { envelopeOf } from '@helio/contracts/api/endpoint';
 import { dict, dictBiz } from '../db/schema.js';
 import { receiveFiles, UPLOAD_RULES } from '../core/upload.js';
 import { FieldsError, type CrudHandle, type PreparedWrite, type Row } from './register-crud.js';
@@ -36,8 +37,11 @@ export interface ImportError {
 }
 
 export interface CrudSheetOptions {
-  /** Field that identifies a row across files (the overwrite switch matches on it); must be a unique field. */
-  key: string;
+  /**
+   * Field that identifies a row across files (the overwrite switch matches on it); must be a unique field — or the
+   * fields of a composite unique index (e.g. device type, model and item key), matched together.
+   */
+  key: string | readonly string[];
   /** Download name without extension (default: the resource title). */
   fileName?: Label;
   /** Most data rows per import (default 5,000). */
@@ -47,6 +51,17 @@ export interface CrudSheetOptions {
   /** Before the import's handler (e.g. platform-only writes). */
   writePreHandler?: (req: FastifyRequest) => Promise<void> | void;
 }
+
+/** The answers: a workbook, or the import's count and row errors in the `R` envelope (also when it refuses the file). */
+const WORKBOOK = { 200: { description: 'The workbook (.xlsx)', content: { [XLSX_MIME]: { schema: { type: 'string', format: 'binary' } } } } };
+const IMPORTED = {
+  200: envelopeOf(
+    Type.Object({
+      imported: Type.Integer(),
+      errors: Type.Array(Type.Object({ row: Type.Integer(), column: Type.String(), reason: Type.String() })),
+    }),
+  ),
+};
 
 type Choice = { toLabel: Map<string, string>; toKey: Map<string, string> };
 
@@ -66,8 +81,13 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
   const db = s.database.db;
   const maxRows = opts.maxRows ?? 5000;
   const maxExport = opts.maxExport ?? 50_000;
-  const keyField = def.fields.find((f) => f.key === opts.key);
-  if (!keyField?.unique) throw new Error(`resource ${def.name}: sheet key ${opts.key} must be a unique field`);
+  const keyFields = [opts.key].flat().map((k) => def.fields.find((f) => f.key === k));
+  if (keyFields.some((f) => !f) || (keyFields.length === 1 && !keyFields[0]!.unique)) throw new Error(`resource ${def.name}: sheet key ${String(opts.key)} must be a unique field`);
+  const keyField = keyFields[keyFields.length - 1]!;
+  const single = typeof opts.key === 'string' ? opts.key : undefined;
+  /** A row's key: the field's value, or the key fields' values joined (numbers and texts compared as text). */
+  const keyOf = (r: Row) => keyFields.map((f) => String(r[f!.key] ?? '').trim()).join('\u0001');
+  const keyText = (r: Row) => keyFields.map((f) => String(r[f!.key] ?? '').trim()).filter(Boolean).join(' / ');
   const code = (a: string) => `${def.page}_${a}`;
   const tag = def.name;
   const pre = opts.writePreHandler ? { preHandler: async (req: FastifyRequest) => opts.writePreHandler!(req) } : {};
@@ -124,7 +144,7 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
 
   app.get(
     `${def.api}/import-template`,
-    { config: { access: { permission: [code('import'), code('export')] }, download: true }, schema: { tags: [tag], summary: `The .xlsx import template of ${def.name}` } },
+    { config: { access: { permission: [code('import'), code('export')] }, download: true }, schema: { tags: [tag], summary: `The .xlsx import template of ${def.name}`, response: WORKBOOK } },
     async (req, reply) => sendSheet(reply, fileName(req.lang, req.lang === 'en-US' ? ' import template' : '导入模板'), await writeSheet(req.lang, opts.fileName ?? def.title, importColumns)),
   );
 
@@ -137,6 +157,7 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
         tags: [tag],
         summary: `${def.title.en} as .xlsx: the same filters and sort as list (at most ${maxExport} rows)`,
         querystring: Type.Object({ ascs: Type.Optional(Type.String()), descs: Type.Optional(Type.String()) }, { additionalProperties: true }),
+        response: WORKBOOK,
       },
     },
     async (req, reply) => {
@@ -168,7 +189,7 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
       ...pre,
       schema: {
         tags: [tag],
-        summary: `Import ${def.name} rows from .xlsx/.xls (multipart \`file\`). isCovered=1 updates rows whose ${opts.key} exists; with any row in error nothing is imported unless skipErrors=1.`,
+        summary: `Import ${def.name} rows from .xlsx/.xls (multipart \`file\`). isCovered=1 updates rows whose ${[opts.key].flat().join(' + ')} exists; with any row in error nothing is imported unless skipErrors=1.`,
         querystring: Type.Object(
           {
             isCovered: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Integer({ minimum: 0, maximum: 1 })])),
@@ -176,6 +197,7 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
           },
           { additionalProperties: true },
         ),
+        response: IMPORTED,
       },
     },
     async (req) => {
@@ -183,11 +205,11 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
       const covered = String(q.isCovered ?? '0') === '1';
       const skipErrors = String(q.skipErrors ?? '0') === '1';
       const [file] = await receiveFiles(req, UPLOAD_RULES.import);
-      const rows = await readSheet(file!, importColumns, { required: [opts.key], maxRows });
+      const required = single ? [single] : keyFields.filter((f) => f!.rules?.required).map((f) => f!.key);
+      const rows = await readSheet(file!, importColumns, { required, maxRows });
       const lang = req.lang;
       const errors: ImportError[] = [];
-      const keyCol = table[opts.key]!;
-      const keys = [...new Set(rows.map((r) => r.values[opts.key]!).filter(Boolean))];
+      const keyCol = table[keyField.key]!;
 
       const names = await choices(req);
       // Cell texts → bodies (dictionary and option names → keys).
@@ -211,6 +233,7 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
         }
         return { row: r.row, body, unknown };
       });
+      const keys = [...new Set(bodies.map((b) => String(b.body[keyField.key] ?? '').trim()).filter(Boolean))];
 
       // The checks (the module's hooks among them) and the writes share one transaction.
       return repo.transaction(req.user!, { lang }, async (call) => {
@@ -218,31 +241,32 @@ export function registerCrudSheet(app: FastifyInstance, s: ModuleContext, handle
         const existing = new Map<string, string>();
         for (let i = 0; i < keys.length; i += 1000) {
           const found = (await call.db
-            .select({ id: table.id, key: keyCol })
+            .select()
             .from(table)
-            .where(and(repo.baseWhere(call.actor), inArray(keyCol, keys.slice(i, i + 1000))))) as { id: string; key: string }[];
-          for (const f of found) existing.set(String(f.key), String(f.id));
+            .where(and(repo.baseWhere(call.actor), inArray(keyCol, keys.slice(i, i + 1000))))) as Row[];
+          for (const f of found) existing.set(keyOf(f), String(f.id));
         }
         await repo.beforeBatch(call, bodies.map((b) => b.body));
 
         const seen = new Map<string, number>();
         const ready: { row: number; w: PreparedWrite }[] = [];
-        const keyLabel = label(lang, keyField.label);
+        const keyLabel = keyFields.map((f) => label(lang, f!.label)).join(' / ');
         for (const { row, body, unknown } of bodies) {
-          const key = String(body[opts.key] ?? '');
+          const key = single ? String(body[single] ?? '') : String(body[keyField.key] ?? '').trim() ? keyOf(body) : '';
+          const shown = single ? key : keyText(body);
           if (key && seen.has(key)) {
-            errors.push({ row, column: opts.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${key.slice(0, 64)}` }) });
+            errors.push({ row, column: keyField.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${shown.slice(0, 64)}` }) });
             continue;
           }
           if (key) seen.set(key, row);
           const id = key ? existing.get(key) : undefined;
           if (id && !covered) {
-            errors.push({ row, column: opts.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${key.slice(0, 64)}` }) });
+            errors.push({ row, column: keyField.key, reason: msg(lang, 'duplicate', { field: `${keyLabel} ${shown.slice(0, 64)}` }) });
             continue;
           }
           try {
             // The key was checked against the stored rows above, in bulk.
-            const w = await repo.prepare(call, id ? { ...body, id } : body, id ? 'update' : 'insert', { uniqueChecked: [opts.key] });
+            const w = await repo.prepare(call, id ? { ...body, id } : body, id ? 'update' : 'insert', { uniqueChecked: single ? [single] : [] });
             if (!unknown.size) ready.push({ row, w });
           } catch (e) {
             errors.push(...problemsOf(e, lang, row).filter((p) => !unknown.has(p.column)));

@@ -18,6 +18,7 @@ import { ossResource } from '@helio/contracts/modules/oss/oss.resource';
 import { paramResource } from '@helio/contracts/modules/param/param.resource';
 import { postResource } from '@helio/contracts/modules/post/post.resource';
 import { roleResource } from '@helio/contracts/modules/role/role.resource';
+import { factoryVersionResource, matchingListResource } from '@helio/contracts/modules/settings/config-versions.resource';
 import { addressMapResource, setItemResource } from '@helio/contracts/modules/settings/settings.resource';
 import { smsResource } from '@helio/contracts/modules/sms/sms.resource';
 import { tenantResource } from '@helio/contracts/modules/tenant/tenant.resource';
@@ -70,6 +71,8 @@ export const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   helio_ota_package_version_uq: rule('helio_ota_package', otaPackageResource, 'firmwareVersion'),
   helio_setting_item_uq: rule('helio_setting_item', setItemResource, 'itemKey'),
   helio_address_map_uq: rule('helio_address_map', addressMapResource, 'physicalAddress'),
+  helio_version_matching_uq: rule('helio_version_matching', matchingListResource, 'firmwareVersion'),
+  helio_factory_version_uq: rule('helio_factory_version', factoryVersionResource, 'firmwareVersion'),
 };
 
 /**

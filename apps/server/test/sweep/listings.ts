@@ -48,6 +48,8 @@ const PLATFORM_PREFIXES = [
   '/api/blade-develop/',
   '/api/skyworth-client/setItemConfig/', // setting items: platform configuration
   '/api/skyworth-client/addressMapDefinition/', // protocol address map: platform configuration
+  '/api/skyworth-client/matchingList/', // version matching list: platform configuration
+  '/api/skyworth-client/factoryVersion/', // factory versions: platform configuration
 ];
 const PLATFORM_EXCEPT = new Set([
   'GET /api/blade-system/tenant/tenant-select', // the caller's own tenant

@@ -59,6 +59,8 @@ export const GLOBAL_TABLES: Record<string, { reason: string; watched: boolean }>
   helio_reference_version: { reason: 'reference-data versions applied at start', watched: true },
   helio_setting_item: { reason: 'setting items: platform configuration (reference data)', watched: true },
   helio_address_map: { reason: 'protocol address map: platform configuration (reference data)', watched: true },
+  helio_version_matching: { reason: 'version matching list: platform configuration', watched: true },
+  helio_factory_version: { reason: 'factory versions: platform configuration', watched: true },
 };
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));

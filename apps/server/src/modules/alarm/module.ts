@@ -5,6 +5,7 @@
 import { defineJob, defineModule, type ModuleContext } from '../../kernel/types.js';
 import { applyCatalogue, CATALOGUE_VERSION, CatalogueCache } from './alarm.catalogue.js';
 import { AlarmEvaluator } from './alarm.evaluator.js';
+import { PlantAgentService } from './alarm.agent.js';
 import { alarmRoutes } from './alarm.routes.js';
 import { alarmRulesRoutes } from './alarm-rules.routes.js';
 import { alarmStatsRoutes } from './alarm.stats.routes.js';
@@ -59,7 +60,7 @@ export default defineModule<AlarmApi>({
   // (contracts AREAS); the alarm dictionaries with the system dictionaries (contracts dicts.ts).
   reference: { version: CATALOGUE_VERSION, apply: applyCatalogue },
   services: (ctx) => ({ evaluator: new AlarmEvaluator(ctx, new CatalogueCache(ctx.db)) }),
-  routes: (app, ctx) => (alarmRoutes(app, new AlarmService(ctx)), alarmStatsRoutes(app, ctx), incidentRoutes(app, ctx), alarmRulesRoutes(app, ctx)),
+  routes: (app, ctx) => (alarmRoutes(app, new AlarmService(ctx), new PlantAgentService(ctx)), alarmStatsRoutes(app, ctx), incidentRoutes(app, ctx), alarmRulesRoutes(app, ctx)),
   jobs: [evaluateJob, ...alarmCheckJobs],
   events: {
     'telemetry.reported': (_payload, ctx) => evaluateSoon(ctx),

@@ -16,11 +16,12 @@ import {
   setItemDetail,
   versionList,
 } from '@helio/contracts/modules/settings/settings.api';
-import { addressMapResource, setItemResource } from '@helio/contracts/modules/settings/settings.resource';
+import { ADDRESS_MAP_SHEET_KEY, addressMapResource, SET_ITEM_SHEET_KEY, setItemResource } from '@helio/contracts/modules/settings/settings.resource';
 import { registerCrud } from '../../crud/register-crud.js';
 import type { AuditedTable } from '../../crud/types.js';
 import { route } from '../../kernel/http.js';
 import type { ModuleContext } from '../../kernel/types.js';
+import { configVersionRoutes, platformSheet } from './config-versions.routes.js';
 import { SettingsIssueService } from './settings.issue.js';
 import { SettingsQueries } from './settings.queries.js';
 import { addressMap, setItem } from './settings.tables.js';
@@ -31,8 +32,12 @@ export function settingsRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const issue = new SettingsIssueService(ctx);
   route(app, setItemDetail, (req) => q.itemDetail(req.user!, req.query.id));
   route(app, mappingBySetItem, (req) => q.mappingBySetItem(req.user!, req.body));
-  registerCrud(app, ctx, setItemResource, setItem as unknown as AuditedTable);
-  registerCrud(app, ctx, addressMapResource, addressMap as unknown as AuditedTable);
+  // Excel: an item is identified by device type, model and key; a register by manufacturer, protocol version, address.
+  const items = registerCrud(app, ctx, setItemResource, setItem as unknown as AuditedTable);
+  platformSheet(app, ctx, items, { key: SET_ITEM_SHEET_KEY });
+  const registers = registerCrud(app, ctx, addressMapResource, addressMap as unknown as AuditedTable);
+  platformSheet(app, ctx, registers, { key: ADDRESS_MAP_SHEET_KEY });
+  configVersionRoutes(app, ctx);
 
   route(app, commonSetupQueryAll, (req) => q.form(req.user!, req.lang, req.query.deviceSn, req.query.settingType ? [req.query.settingType] : undefined));
   route(app, inverterMode, (req) => q.form(req.user!, req.lang, req.query.deviceSn, ['mode'], 1));

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { Col, DatePicker, Form, Input, InputNumber, Row as GridRow, Select, Switch, TreeSelect } from 'antd';
-import type { FormInstance, FormItemProps } from 'antd';
+import type { FormInstance, FormItemProps, SelectProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -211,6 +211,14 @@ export function CrudFormFields({ def, fields, mode, form, record, overrides, dis
   );
 }
 
+/**
+ * A required Form.Item hands its control `aria-required`; antd puts it on the select's wrapper div, where ARIA does not
+ * allow it (axe aria-allowed-attr). The label's required mark and the rule's message say it instead.
+ */
+function FormSelect({ 'aria-required': _required, ...props }: SelectProps & { 'aria-required'?: unknown }) {
+  return <Select {...props} />;
+}
+
 function defaultWidget(
   ctx: FieldWidgetContext,
   dicts: ReturnType<typeof useDicts>,
@@ -239,7 +247,7 @@ function defaultWidget(
           ? options.map((o) => [o.value, o.title] as [string, string])
           : choicesOf(field, { dicts, language, t });
       return (
-        <Select
+        <FormSelect
           allowClear
           showSearch
           optionFilterProp="label"

@@ -144,3 +144,29 @@ export const alarmRecordList = defineEndpoint({
   querystring: Type.Object({ alarmId: Str, current: Type.Optional(Str), size: Type.Optional(Str) }, { additionalProperties: true }),
   data: page(AlarmRecordVO),
 });
+
+/** Who runs the station an alarm is on: its operation company (the agent or installer) and operator, and its owner. */
+export const PlantAgentVO = Type.Object({
+  plantId: Str,
+  plantName: Str,
+  regionName: NStr,
+  address: NStr,
+  ownerName: NStr,
+  ownerPhone: NStr,
+  agentCompanyId: NStr,
+  agentCompanyName: NStr,
+  operationUserId: NStr,
+  operationUserName: NStr,
+  operationUserPhone: NStr,
+  operationUserEmail: NStr,
+});
+
+export const plantAgentViewInfo = defineEndpoint({
+  method: 'GET',
+  url: `${BASE}/alarmLog/plantAgentViewInfo`,
+  access: read,
+  tags: ['alarm'],
+  summary: "The agent (operation company) and operator to call about a station's alarm, by plantId or by alarmId",
+  querystring: Type.Object({ plantId: Type.Optional(Str), alarmId: Type.Optional(Str) }, { additionalProperties: true }),
+  data: PlantAgentVO,
+});

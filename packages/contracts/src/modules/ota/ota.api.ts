@@ -64,7 +64,7 @@ export const SoftwareVersionVO = Type.Object({
 export const otaSoftwareVersionList = defineEndpoint({
   method: 'GET',
   url: `${OTA_API}/ota/softwareVersion/list`,
-  access: { permission: 'ota' },
+  access: { permission: ['ota', 'app_update'] },
   tags: TAGS,
   summary: 'Software (firmware) versions per device',
   querystring: listQuery(OTA_VERSION_FILTERS),
@@ -96,7 +96,7 @@ export const UpgradeRecordVO = Type.Object({
 export const otaUpgradeRecordList = defineEndpoint({
   method: 'GET',
   url: `${OTA_API}/ota/upgradeRecord/list`,
-  access: { permission: 'ota' },
+  access: { permission: ['ota', 'app_update'] },
   tags: TAGS,
   summary: 'Upgrade records, newest first',
   querystring: listQuery(OTA_RECORD_FILTERS),
@@ -106,7 +106,7 @@ export const otaUpgradeRecordList = defineEndpoint({
 export const otaOverview = defineEndpoint({
   method: 'GET',
   url: `${OTA_API}/ota/overview`,
-  access: { permission: 'ota' },
+  access: { permission: ['ota', 'app_update'] },
   tags: TAGS,
   summary: 'Upgrade counts by state, and device counts by firmware version',
   querystring: Type.Object({ firmwareType: Type.Optional(Str) }, { additionalProperties: true }),
@@ -119,7 +119,7 @@ export const otaOverview = defineEndpoint({
 export const otaRetry = defineEndpoint({
   method: 'POST',
   url: `${OTA_API}/ota/upgradeRecord/retry`,
-  access: { permission: 'ota_edit' },
+  access: { permission: ['ota_edit', 'app_update_upgrade'] },
   tags: TAGS,
   summary: 'Retry a failed upgrade: the device is notified again',
   body: Type.Object({ id: Id }),

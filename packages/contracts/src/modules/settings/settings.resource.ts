@@ -5,7 +5,8 @@
  * (`commonSetup/queryAll`), never edit them.
  *
  * Blade paths: `/api/skyworth-client/setItemConfig/{list, detail, save, update, submit, remove}` (+ `getSetItemDetail`)
- * and `/api/skyworth-client/addressMapDefinition/{…}` (+ `POST getMappingBySetItem`).
+ * and `/api/skyworth-client/addressMapDefinition/{…}` (+ `POST getMappingBySetItem`); both with Excel `export`,
+ * `import-template` and `import` (the long lists), rows matched across files by their unique index's fields.
  */
 import { defineResource, type FieldDef } from '../../crud/resource.js';
 import { KEY_PATTERN } from '../../validation.js';
@@ -86,6 +87,11 @@ export const setItemResource = defineResource({
     text('reservedField', '预留字段', 'Reserved field', 255, { table: false }),
   ],
 });
+
+/** The fields that identify a setting item across Excel files (its unique index): device type, model, item key. */
+export const SET_ITEM_SHEET_KEY = ['deviceType', 'deviceModel', 'itemKey'] as const;
+/** … and a register: manufacturer, protocol version, physical address. */
+export const ADDRESS_MAP_SHEET_KEY = ['manufacturer', 'protocolVersion', 'physicalAddress'] as const;
 
 export const addressMapResource = defineResource({
   name: 'addressMapDefinition',
