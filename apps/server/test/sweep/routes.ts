@@ -132,7 +132,14 @@ export function resolve(route: Route, name: string, x: Target): string | undefin
 /** Values for required parameters that name no record. */
 const DEFAULTS: Record<string, string> = { code: 'org_category', type: 'api-activity', dateType: 'day', size: '100', use: 'avatar', isCovered: '1', userType: '2', userExt: 'sweep' };
 
+/** GET routes that read one record named by optional parameters (either of them names it). */
+const ITEM_ROUTES = new Set([
+  // One station's contacts, by plantId or by alarmId.
+  'GET /api/skyworth-client/alarmLog/plantAgentViewInfo',
+]);
+
 export function isItemRoute(route: Route): boolean {
+  if (ITEM_ROUTES.has(`${route.method} ${route.url}`)) return true;
   return route.query.some((p) => ITEM_PARAMS.has(p.name) || (p.required && resolve(route, p.name, NONE) !== undefined));
 }
 

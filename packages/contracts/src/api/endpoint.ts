@@ -3,7 +3,7 @@
  * response schemas (TypeBox). The server registers the route from it (validation, serialisation, OpenAPI: kernel/http.ts),
  * the web calls it through a typed fetcher (core/http/endpoint.ts) — one schema, no hand-written response types.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
 
 /** Who may call: public, any signed-in user, or any one of the permission codes (the administrator passes). */
 export type EndpointAccess = { public: true } | { login: true } | { permission: string | readonly string[] };
@@ -22,6 +22,16 @@ export interface Endpoint<Q extends TSchema = TSchema, B extends TSchema = TSche
 
 export function defineEndpoint<Q extends TSchema = TSchema, B extends TSchema = TSchema, D extends TSchema = TSchema>(e: Endpoint<Q, B, D>): Endpoint<Q, B, D> {
   return e;
+}
+
+/**
+ * An object or null, as one schema (`type: ['object', 'null']`) rather than `Type.Union([obj, Type.Null()])`: the
+ * response serialiser writes it directly, where a union of an object makes it pick the branch with a JSON-schema
+ * validator compiled at the first answer (which failed intermittently in the test suite, a 500 on
+ * `alarmThreshold/device`, with a code-generation error inside that validator).
+ */
+export function NullableObject<T extends TObject>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ type: ['object', 'null'], required: schema.required, properties: schema.properties });
 }
 
 /** `{code, success, data, msg}` around a data schema. */

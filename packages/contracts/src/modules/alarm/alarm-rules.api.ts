@@ -8,7 +8,7 @@
  * and a device the caller may see (its tenant, its data scope): a tenant administrator tunes its own devices.
  */
 import { Type } from 'typebox';
-import { defineEndpoint } from '../../api/endpoint.js';
+import { defineEndpoint, NullableObject } from '../../api/endpoint.js';
 import { ALARM_CATEGORIES, METRICS_BY_DEVICE_TYPE, RULE_METRICS, type RuleMetric, type ThresholdRule } from './alarm-catalogue.js';
 
 const BASE = '/api/skyworth-client';
@@ -54,7 +54,7 @@ export const DefinitionVO = Type.Object({
   causeEn: NStr,
   remedyZh: NStr,
   remedyEn: NStr,
-  rule: Type.Union([RuleSchema, Type.Null()]),
+  rule: NullableObject(RuleSchema),
   /** Changed by a person (kept as it is when the reference data is applied again). */
   edited: Type.Boolean(),
   updateUserName: NStr,
@@ -154,7 +154,7 @@ export const DeviceRuleVO = Type.Object({
   severity: Int,
   /** The device type's rule (the catalogue). */
   rule: RuleSchema,
-  override: Type.Union([OverrideVO, Type.Null()]),
+  override: NullableObject(OverrideVO),
   effective: RuleSchema,
   enabled: Int,
 });
