@@ -5,7 +5,7 @@
  * failures, resume, rollback) with a progress route the screen polls.
  */
 import { Type } from 'typebox';
-import { defineEndpoint } from '../../api/endpoint.js';
+import { defineEndpoint, NullableObject } from '../../api/endpoint.js';
 import { OTA_API } from './ota.resource.js';
 
 const Str = Type.String();
@@ -192,7 +192,7 @@ export const CampaignProgressVO = Type.Object({
   campaign: CampaignVO,
   counts: Counts,
   waves: Type.Array(Type.Object({ wave: Int, total: Int, updated: Int, failed: Int, active: Int })),
-  rollback: Type.Union([Counts, Type.Null()]),
+  rollback: NullableObject(Counts),
 });
 
 export const otaCampaignSave = defineEndpoint({
