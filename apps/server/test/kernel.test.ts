@@ -80,6 +80,18 @@ describe('durable jobs', () => {
     expect(runs).toEqual([1]);
   });
 
+  it('enqueues many in one statement: each key once, also against one already pending', async () => {
+    const runs: number[] = [];
+    const r = new JobRunner(database, quiet);
+    r.register(defineJob<number>({ name: 'kt.many', run: async (n) => void runs.push(n) }), {} as ModuleContext);
+    await r.enqueue('kt.many', 0, { key: 'kt.many:0' });
+    const added = await r.enqueueMany('kt.many', [0, 1, 2, 3].map((n) => ({ payload: n, key: `kt.many:${n}` })));
+    expect(added).toBe(3);
+    expect(await r.enqueueMany('kt.many', [])).toBe(0);
+    await r.poll();
+    expect(runs.sort()).toEqual([0, 1, 2, 3]);
+  });
+
   it('retries a failing job with a growing wait, then keeps it as failed with its error', async () => {
     let calls = 0;
     const r = new JobRunner(database, quiet);

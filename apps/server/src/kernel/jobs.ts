@@ -14,6 +14,9 @@ import { databaseErrorReason, isDatabaseUnavailable } from '../core/errors.js';
 import type { Database } from '../db/client.js';
 import type { EnqueueOptions, JobDefinition, Jobs, Logger, ModuleContext } from './types.js';
 
+/** Jobs one process runs at once (the loop claims no more while this many are running). */
+const MAX_IN_FLIGHT = 64;
+
 interface Registered {
   def: JobDefinition<unknown>;
   ctx: ModuleContext;
@@ -35,6 +38,8 @@ export class JobRunner implements Jobs {
   private inFlight = new Set<Promise<void>>();
   private polling: Promise<void> | undefined;
   private stopped = false;
+  private kicked = false;
+  private kick: (() => void) | undefined;
 
   constructor(
     private readonly database: Database,
@@ -58,7 +63,20 @@ export class JobRunner implements Jobs {
     const rows = await this.database.rows<{ id: string }>(sql`
       INSERT INTO helio_job (name, key, payload, run_at) VALUES (${name}, ${opts.key ?? null}, ${JSON.stringify(payload)}::jsonb, ${runAt.toISOString()}::timestamptz)
       ON CONFLICT (key) DO NOTHING RETURNING id::text AS id`);
+    // Due now: wake this process's loop instead of waiting for its next poll (a command issued, a wave step).
+    if (runAt.getTime() <= Date.now()) this.kick?.();
     return rows[0]?.id;
+  }
+
+  async enqueueMany(name: string, jobs: readonly { payload: unknown; key?: string }[]): Promise<number> {
+    if (!this.defs.has(name)) throw new Error(`unknown job ${name}`);
+    if (jobs.length === 0) return 0;
+    const values = jobs.map((j) => sql`(${name}, ${j.key ?? null}, ${JSON.stringify(j.payload ?? null)}::jsonb, now())`);
+    const rows = await this.database.rows<{ id: string }>(sql`
+      INSERT INTO helio_job (name, key, payload, run_at) VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT (key) DO NOTHING RETURNING id::text AS id`);
+    this.kick?.();
+    return rows.length;
   }
 
   async cancel(key: string): Promise<boolean> {
@@ -77,8 +95,9 @@ export class JobRunner implements Jobs {
     }
     const tick = () => {
       if (this.stopped) return;
-      this.polling = this.poll()
-        .then(() => undefined)
+      let claimed = 0;
+      this.polling = this.claimAndStart()
+        .then((n) => void (claimed = n))
         .catch((err) =>
           isDatabaseUnavailable(err)
             ? this.log.warn({ reason: databaseErrorReason(err) }, 'jobs: poll skipped, database unavailable')
@@ -86,8 +105,19 @@ export class JobRunner implements Jobs {
         )
         .finally(() => {
           this.polling = undefined;
-          if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs).unref();
+          const kicked = this.kicked;
+          this.kicked = false;
+          // Claimed some (more may be due) or woken meanwhile: again at once; every slot busy: soon; idle: pollMs.
+          if (!this.stopped) this.timer = setTimeout(tick, claimed > 0 || kicked ? 0 : claimed < 0 ? 20 : this.opts.pollMs).unref();
         });
+    };
+    this.kick = () => {
+      if (this.stopped) return;
+      if (this.polling) this.kicked = true;
+      else {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(tick, 0).unref();
+      }
     };
     tick();
   }
@@ -100,10 +130,29 @@ export class JobRunner implements Jobs {
     await Promise.all(this.inFlight);
   }
 
+  /**
+   * The loop's claim: what is due, up to the free slots (MAX_IN_FLIGHT per process), started without waiting for it
+   * — a job that waits for a device (a settings write, up to its time-out) no longer holds up every other job.
+   * Answers how many it claimed, or -1 when every slot is busy.
+   */
+  private async claimAndStart(): Promise<number> {
+    const free = MAX_IN_FLIGHT - this.inFlight.size;
+    if (free <= 0) return -1;
+    const claimed = await this.claim(Math.min(free, this.opts.batch ?? 20));
+    for (const row of claimed) void this.track(this.runOne(row));
+    return claimed.length;
+  }
+
   /** Claims and runs what is due now (also called by tests to run due jobs without waiting). */
   async poll(): Promise<number> {
+    const claimed = await this.claim(this.opts.batch ?? 20);
+    await Promise.all(claimed.map((row) => this.track(this.runOne(row))));
+    return claimed.length;
+  }
+
+  private async claim(limit: number): Promise<ClaimedRow[]> {
     const names = this.names();
-    if (names.length === 0) return 0;
+    if (names.length === 0) return [];
     const maxLease = Math.max(...[...this.defs.values()].map((r) => r.def.leaseMs ?? 300_000));
     const claimed = await this.database.rows<ClaimedRow>(sql`
       UPDATE helio_job j SET status = 'running', locked_by = ${this.owner}, attempts = j.attempts + 1,
@@ -112,10 +161,9 @@ export class JobRunner implements Jobs {
         SELECT id FROM helio_job
         WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
           AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
-        ORDER BY run_at LIMIT ${this.opts.batch ?? 20} FOR UPDATE SKIP LOCKED)
+        ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING j.id::text AS id, j.name, j.payload, j.attempts`);
-    await Promise.all(claimed.map((row) => this.track(this.runOne(row))));
-    return claimed.length;
+    return claimed;
   }
 
   private track(p: Promise<void>): Promise<void> {

@@ -70,6 +70,8 @@ export interface EnqueueOptions {
 
 export interface Jobs {
   enqueue(name: string, payload?: unknown, opts?: EnqueueOptions): Promise<string | undefined>;
+  /** Many jobs of one kind, due now, in one statement (each deduplicated by its key); answers how many were added. */
+  enqueueMany(name: string, jobs: readonly { payload: unknown; key?: string }[]): Promise<number>;
   /** Cancels a pending job by key; true when one was pending. */
   cancel(key: string): Promise<boolean>;
 }

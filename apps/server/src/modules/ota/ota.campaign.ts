@@ -120,7 +120,11 @@ export class CampaignService {
       .leftJoin(plant, eq(plant.id, otaUpgrade.plantId))
       .where(and(inWave, eq(otaUpgrade.state, 'queued')))
       .orderBy(asc(otaUpgrade.deviceSn));
-    const { batch, everyMs } = pacing(c.pacePerMinute);
+    // The pace over time, whatever the job poll adds to each interval: at least a step's batch, more when this step
+    // comes later than planned (since the previous step's claim, at most five intervals' worth).
+    const { batch: perStep, everyMs } = pacing(c.pacePerMinute);
+    const since = c.updateTime ? Math.max(0, now.getTime() - c.updateTime.getTime()) : everyMs;
+    const batch = Math.max(perStep, Math.round((c.pacePerMinute * Math.min(since, 5 * everyMs)) / 60_000));
     if (queued.length) {
       const open = queued.filter((q) => inWindow(now, q.tz ?? 'UTC', c.windowStart, c.windowEnd)).slice(0, batch);
       if (open.length) {

@@ -209,6 +209,9 @@ export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHan
   });
 
   const server = net.createServer((socket) => {
+    // A command's request follows the PUBACK of the device's previous reply: without this, Nagle's algorithm holds
+    // it until the device's delayed ACK (~40 ms on Linux) — per request/reply pair.
+    socket.setNoDelay(true);
     const guard: MqttStreamGuard & { client?: DeviceClient } = new MqttStreamGuard(socket, limits.maxPacketBytes, (detail) =>
       count('packet_too_large', guard.client?.helioSn ?? null, detail),
     );
