@@ -6,67 +6,29 @@
  * device thresholds. axe-core finds no critical or serious problem on the screen; screenshots of both languages go to
  * $ALARM_RULES_SHOTS (default e2e/screenshots/).
  *
- * The worker runs its own server with a one-station demo fleet (it has a guardian).
+ * The walks run on a fleet server with a two-station demo fleet (its second station has a guardian; e2e/fixtures.ts
+ * `onFleet`).
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { request as playwrightRequest } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
-import { ADMIN, PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
-import { startServer, type E2EServer } from './servers';
+import { expect, onFleet } from './fixtures';
+import { PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
+import { C, screenshots, until, withAdmin, type FleetServer } from './fleet-api';
 
-const SHOTS = process.env.ALARM_RULES_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
-const C = '/api/skyworth-client';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const shot = screenshots(process.env.ALARM_RULES_SHOTS ?? path.join(import.meta.dirname, 'screenshots'), 'alarm-rules');
 
 /** The SN of the demo station's guardian (registered by the fleet over its first minute). */
-async function guardianSn(url: string): Promise<string> {
-  const ctx = await playwrightRequest.newContext({ baseURL: url });
-  try {
-    const basic = `Basic ${Buffer.from('helio:helio_secret').toString('base64')}`;
-    const signIn = async () => {
-      const res = await ctx.post('/api/blade-auth/oauth/token', {
-        headers: { Authorization: basic, 'Tenant-Id': ADMIN.tenant },
-        params: {
-          tenantId: ADMIN.tenant, username: ADMIN.account, password: createHash('md5').update(ADMIN.password).digest('hex'),
-          grant_type: 'password', scope: 'all', type: 'account',
-        },
-      });
-      return ((await res.json()) as { access_token?: string }).access_token;
-    };
-    for (const end = Date.now() + 360_000; Date.now() < end; await sleep(1000)) {
-      // Signed in again each time: a sign-in while the server still starts answers without a token.
-      const token = await signIn();
-      if (!token) continue;
-      const r = await ctx.get(`${C}/guardianPlant/list?size=1`, { headers: { Authorization: basic, 'Blade-Auth': `bearer ${token}` } });
-      const sn = ((await r.json()) as { data?: { records?: { deviceSn?: string }[] } }).data?.records?.[0]?.deviceSn;
-      if (sn) return sn;
-    }
-    throw new Error('the demo guardian never appeared');
-  } finally {
-    await ctx.dispose();
-  }
-}
+const guardianSn = (fleet: FleetServer): Promise<string> =>
+  withAdmin(fleet.url, (api) =>
+    until('the demo guardian', async () => (await api.get<{ records: { deviceSn?: string }[] }>(`${C}/guardianPlant/list?size=1`)).records[0]?.deviceSn, {
+      timeout: 360_000,
+      every: 1000,
+    }),
+  );
 
-const test = base.extend<object, { rulesServer: E2EServer & { sn: string } }>({
-  rulesServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      // Two stations: the demo fleet always gives its second station a guardian (simulator/fleet.ts).
-      const server = await startServer({ HELIO_E2E_SIMULATOR: 'on', HELIO_SIM_STATIONS: '2', HELIO_SIM_INTERVAL: '60' });
-      await provide({ ...server, sn: await guardianSn(server.url) });
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 500_000 },
-  ],
-  baseURL: async ({ rulesServer }, provide) => provide(rulesServer.url),
+// Two stations: the demo fleet always gives its second station a guardian (simulator/fleet.ts).
+const test = onFleet({ stations: 2, interval: 60 }).extend<{ guardian: string }>({
+  guardian: [async ({ fleet }, provide) => provide(await fleet.once('guardian', () => guardianSn(fleet))), { timeout: 400_000 }],
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `alarm-rules-${name}.png`), fullPage: true });
-}
 
 const TEXT = {
   'zh-CN': {
@@ -89,7 +51,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
   const L = TEXT[language];
   const tag = language === 'zh-CN' ? 'zh' : 'en';
 
-  test(`alarm rules walk (${language})`, async ({ page, rulesServer }) => {
+  test(`alarm rules walk (${language})`, async ({ page, guardian }) => {
     test.setTimeout(180_000);
     const problems = watchProblems(page);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -124,7 +86,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
 
     // The demo guardian's own leakage threshold.
     await screen.getByRole('tab', { name: L.deviceTab }).click();
-    await screen.getByPlaceholder(L.snPlaceholder).fill(rulesServer.sn);
+    await screen.getByPlaceholder(L.snPlaceholder).fill(guardian);
     await screen.getByRole('button', { name: L.find }).click();
     await screen.getByRole('button', { name: L.set }).click();
     const od = page.getByRole('dialog');
@@ -134,7 +96,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await od.getByRole('button', { name: L.save }).click();
     await expect(od).toBeHidden();
     await expect(screen.getByRole('table', { name: language === 'zh-CN' ? '设备的阈值规则' : 'Threshold rules of the device' })).toContainText(L.effective);
-    await expect(screen.getByRole('table', { name: language === 'zh-CN' ? '已设置的设备阈值' : 'Device thresholds set' })).toContainText(rulesServer.sn);
+    await expect(screen.getByRole('table', { name: language === 'zh-CN' ? '已设置的设备阈值' : 'Device thresholds set' })).toContainText(guardian);
     await expectAccessible(page, '.helio-alarm-rules-page');
     await shot(page, `device-${tag}`);
     expect(problems).toEqual([]);

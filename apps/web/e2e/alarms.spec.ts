@@ -5,90 +5,21 @@
  * reports again without faults → the alarms show recovered. axe-core finds no critical or serious problem on the
  * list or the drawer; screenshots of both languages go to $ALARM_SHOTS (default e2e/screenshots/).
  *
- * The device is real: this spec's worker runs its own server with the broker on a known loopback port (the other
- * servers take port 0) and a one-station demo fleet, so there is a station to register to. The device is added the
- * way an installer does it (a factory-list row, then `plant/addDevice`, which hands out its MQTT secret once) and
- * speaks docs/device-protocol.md with mqtt.js.
+ * The device is real: the walk runs on a fleet server (e2e/fixtures.ts `onFleet`: the broker on a known loopback port,
+ * a one-station demo fleet, shared with the other alarm walks of the worker), so there is a station to register to.
+ * The device is added the way an installer does it (a factory-list row, then `plant/addDevice`, which hands out its
+ * MQTT secret once) and speaks docs/device-protocol.md with mqtt.js (e2e/device-play.ts).
  */
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import mqtt from 'mqtt';
-import type { MqttClient } from 'mqtt';
-import { expect, test as base } from './fixtures';
+import { expect, onFleet } from './fixtures';
 import { PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
-import { startServer, type E2EServer } from './servers';
-import { adminApi, freePort } from './fleet-api';
+import { ALARM_FLEET, screenshots } from './fleet-api';
+import { playInverter } from './device-play';
 
-const SHOTS = process.env.ALARM_SHOTS ?? path.join(import.meta.dirname, 'screenshots');
-const C = '/api/skyworth-client';
-
-interface AlarmServer extends E2EServer {
-  mqttUrl: string;
-}
-
-const test = base.extend<object, { alarmServer: AlarmServer }>({
-  alarmServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const port = await freePort();
-      const server = await startServer({
-        HELIO_E2E_SIMULATOR: 'on',
-        HELIO_SIM_STATIONS: '1',
-        HELIO_SIM_INTERVAL: '60',
-        HELIO_MQTT_HOST: '127.0.0.1',
-        HELIO_MQTT_PORT: String(port),
-      });
-      await provide({ ...server, mqttUrl: `mqtt://127.0.0.1:${port}` });
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  // The pages of this spec talk to that server (the suite's default server is never started for it).
-  baseURL: async ({ alarmServer }, provide) => provide(alarmServer.url),
-});
-
-/** An inverter added to the demo station as an installer does; returns its SN and MQTT secret. */
-async function addInverter(url: string): Promise<{ sn: string; secret: string }> {
-  const api = await adminApi(url);
-  try {
-    let plantId = '';
-    for (const end = Date.now() + 120_000; !plantId && Date.now() < end; ) {
-      const page = await api.get<{ records: { id: string }[] }>(`${C}/plant/page?size=1`);
-      plantId = page.records[0]?.id ?? '';
-      if (!plantId) await new Promise((r) => setTimeout(r, 1000));
-    }
-    if (!plantId) throw new Error('the demo station did not appear within 120 s');
-    const sn = `E2EALM${Date.now().toString(36).toUpperCase()}`;
-    await api.post(`${C}/deviceExitFactoryInfo/save`, { deviceSn: sn, model: 'E2E-8K' });
-    const [device] = await api.post<{ secret: string }[]>(`${C}/plant/addDevice`, { plantId, devices: [{ deviceType: 'inverter', deviceSn: sn }] });
-    return { sn, secret: device!.secret };
-  } finally {
-    await api.dispose();
-  }
-}
-
-/** One telemetry report (docs/device-protocol.md), QoS 1: the broker acknowledges once it is stored. */
-async function report(client: MqttClient, sn: string, faults: number[]): Promise<void> {
-  const ts = Date.now();
-  const body = {
-    ts,
-    state: faults.length ? 7 : 2,
-    pv: [{ v: 380, i: 5 }, { v: 375, i: 4.8 }],
-    pvPower: faults.length ? 0 : 3700,
-    grid: { v: [230, 231, 229], i: [2, 2, 2], p: [400, 400, 400], power: -1200, freq: 50.01 },
-    load: { power: 1500 },
-    battery: { v: 51.2, i: -10, power: -512, soc: 55, temp: 25 },
-    temp: { inner: 40, sink: 45 },
-    energy: { pvTotal: 1000, loadTotal: 500, importTotal: 100, exportTotal: 300, chargeTotal: 50, dischargeTotal: 40 },
-    faults,
-  };
-  await client.publishAsync(`helio/v1/${sn}/telemetry`, JSON.stringify(body), { qos: 1 });
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `alarms-${name}.png`), fullPage: true });
-}
+const shot = screenshots(process.env.ALARM_SHOTS ?? path.join(import.meta.dirname, 'screenshots'), 'alarms');
+// The pages of this spec talk to the fleet server (the suite's default server is never started for it).
+const test = onFleet(ALARM_FLEET);
 
 /** The list row of an alarm, by its name (the SN filter keeps the demo fleet's own alarms out). */
 const rowOf = (page: Page, name: string): Locator => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
@@ -100,11 +31,11 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-test('a device fault appears live, is acknowledged and handled in both languages, and closes when the device recovers', async ({ page, alarmServer }) => {
+test('a device fault appears live, is acknowledged and handled in both languages, and closes when the device recovers', async ({ page, fleet }) => {
   test.setTimeout(240_000);
   const problems = watchProblems(page);
-  const { sn, secret } = await addInverter(alarmServer.url);
-  const client = await mqtt.connectAsync(alarmServer.mqttUrl, { clientId: sn, username: sn, password: secret, reconnectPeriod: 0 });
+  const sn = `E2EALM${Date.now().toString(36).toUpperCase()}`;
+  const device = await playInverter(fleet, sn);
   try {
     // The operator has the list open, narrowed to the device, before anything happens.
     await signIn(page, 'zh-CN', '/alarm');
@@ -114,7 +45,7 @@ test('a device fault appears live, is acknowledged and handled in both languages
     await expect(page.locator('.ant-table .ant-empty-description')).toBeVisible(PAGE_LOAD);
 
     // The inverter overheats and its fan fails: both alarms show up by themselves (no reload).
-    await report(client, sn, [8, 18]);
+    await device.telemetry([8, 18]);
     const overTemp = rowOf(page, '过温');
     const fan = rowOf(page, '风扇故障');
     await expect(overTemp).toBeVisible({ timeout: 30_000 });
@@ -188,7 +119,7 @@ test('a device fault appears live, is acknowledged and handled in both languages
     await shot(page, 'drawer-en');
 
     // The device reports again without faults: the open drawer and the list show both alarms recovered.
-    await report(client, sn, []);
+    await device.telemetry([]);
     await expect(drawerEn).toContainText('Recovered', { timeout: 30_000 });
     await drawerEn.getByRole('button', { name: 'Close' }).first().click();
     await expect(overTempEn).toContainText('Recovered', { timeout: 15_000 });
@@ -200,6 +131,6 @@ test('a device fault appears live, is acknowledged and handled in both languages
     await shot(page, 'list-en');
     expect(problems).toEqual([]);
   } finally {
-    await client.endAsync(true).catch(() => undefined);
+    await device.end();
   }
 });

@@ -19,7 +19,8 @@ export interface LaunchedServer extends E2EServer {
   ready: Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A free loopback port (the servers' HTTP; the broker of a fleet server that devices are played against). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -30,7 +31,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Starts scripts/e2e-server.mjs on a free port without waiting for it. `env` adds to the e2e server's settings (e.g.

@@ -32,10 +32,15 @@ export function AlarmAnalysisPage() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const lang = i18n.language;
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  // Until the user picks a range, the server's default (the last 30 days of its own calendar): "today" is the
+  // platform's day, not the browser's — at 17:00 UTC it is already tomorrow in Asia/Shanghai.
+  const [picked, setRange] = useState<[Dayjs, Dayjs]>();
   const [groupBy, setGroupBy] = useState<AnalysisGroup>('station');
-  const q = useEndpoint(alarmLogAnalysis, { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD'), groupBy });
+  const q = useEndpoint(alarmLogAnalysis, picked ? { from: picked[0].format('YYYY-MM-DD'), to: picked[1].format('YYYY-MM-DD'), groupBy } : { groupBy });
   const a = q.data;
+  // The answer's range: `to` is the end of its last day (exclusive), so the last day shown is the second before.
+  const range: [Dayjs, Dayjs] | undefined = picked ?? (a ? [dayjs(a.from), dayjs(a.to).subtract(1, 'second')] : undefined);
+  const lastDay = range && range[1].isAfter(dayjs(), 'day') ? range[1] : dayjs();
   const nameOf = (g: Group) => g.name ?? (g.key === null ? t(`alarmAnalysis.noGroup.${groupBy}`) : g.key);
   const groups = a?.groups ?? [];
   const legend: [string, string] = [t('alarmAnalysis.mttaShort'), t('alarmAnalysis.mttrShort')];
@@ -49,7 +54,7 @@ export function AlarmAnalysisPage() {
             <DatePicker.RangePicker
               value={range}
               allowClear={false}
-              disabledDate={(d, info) => d.isAfter(dayjs(), 'day') || (info.from ? Math.abs(d.diff(info.from, 'day')) >= MAX_ANALYSIS_DAYS : false)}
+              disabledDate={(d, info) => d.isAfter(lastDay, 'day') || (info.from ? Math.abs(d.diff(info.from, 'day')) >= MAX_ANALYSIS_DAYS : false)}
               onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
               aria-label={t('alarmAnalysis.range')}
             />
