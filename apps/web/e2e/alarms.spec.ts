@@ -71,6 +71,11 @@ test('a device fault appears live, is acknowledged and handled in both languages
     const drawer = page.getByRole('dialog', { name: '过温' });
     await expect(drawer).toContainText('检查通风与风扇，清洁散热器，避免阳光直射。');
     await expect(drawer).toContainText('尚未处理');
+    // Whom to call: the demo station's operation company, operator and owner (plantAgentViewInfo).
+    const contacts = drawer.getByTestId('alarm-contacts');
+    await expect(contacts).toContainText('电站联系人');
+    await expect(contacts).toContainText('运维公司(代理商)');
+    await expect(contacts.locator('.ant-descriptions-item-content').first()).not.toHaveText('未分配');
     const form = drawer.getByRole('form', { name: '处理告警' });
     await form.getByLabel('跟进记录').fill('x'.repeat(1001));
     await form.getByRole('button', { name: '保存处理' }).click();

@@ -17,6 +17,7 @@ import { usePermission } from '@/core/permission/permission-store';
 import { holdsPage, useAlarm, useAlarmRecords, useInvalidateAlarms, useUserOptions } from './api';
 import type { AlarmRecord, AlarmRow, Option } from './api';
 import type { AlarmDicts } from './tags';
+import { StationContacts } from './contacts';
 
 /** Longest follow-up record the server takes (contracts `alarmRecordSave`). */
 export const CONTENT_MAX = ALARM_RECORD_CONTENT_MAX;
@@ -55,6 +56,7 @@ export function AlarmDrawer({ id, canHandle, dicts, onClose }: { id: string | un
       {a && (
         <>
           <AlarmInfo a={a} dicts={dicts} />
+          <StationContacts alarmId={a.id} hasStation={Boolean(a.plantId)} />
           {canHandle && <HandleForm key={a.id} a={a} dicts={dicts} />}
           <History alarmId={a.id} dicts={dicts} />
         </>

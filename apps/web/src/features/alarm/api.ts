@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataOf, QueryOf } from '@helio/contracts/api/endpoint';
-import { alarmLogDetail, alarmLogList, alarmRecordList } from '@helio/contracts/modules/alarm/alarm.api';
+import { alarmLogDetail, alarmLogList, alarmRecordList, plantAgentViewInfo } from '@helio/contracts/modules/alarm/alarm.api';
 import { PAGES } from '@helio/contracts/permissions';
 import { callEndpoint } from '@/core/http/endpoint';
 import { http } from '@/core/http/http';
@@ -40,6 +40,16 @@ export function useAlarm(id: string | undefined) {
     queryFn: () => callEndpoint(alarmLogDetail, { id: id! }),
     enabled: Boolean(id),
     refetchInterval: LIVE_MS,
+  });
+}
+
+/** Whom to call about the alarm's station: its operation company, operator and owner (`plantAgentViewInfo`). */
+export function useStationContacts(alarmId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [KEY, 'contacts', alarmId],
+    queryFn: () => callEndpoint(plantAgentViewInfo, { alarmId: alarmId! }),
+    enabled: Boolean(alarmId) && enabled,
+    staleTime: 60_000,
   });
 }
 
