@@ -7,11 +7,13 @@
  * The routes come from the app itself (`window.helioRoutes`, app/features.ts): a new page joins the sweep as soon as
  * its feature declares it. A pattern with a parameter (`/inverter/detail/:id`) is opened with a link to it found on
  * the pages before it (the lists link their rows' detail pages). The console pages are opened client-side (history
- * push), once signed in, so the sweep costs one sign-in per combination.
+ * push), once signed in, so the sweep costs one sign-in per combination. The device detail pages need a fleet, which
+ * the sweep's server does not run: the last tests open them on the run's fleet server (FLEET_DETAILS).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PAGE_LOAD, accessibilityFindings, chooseLanguage, signIn } from './helpers';
+import { adminApi } from './fleet-api';
+import { PAGE_LOAD, accessibilityFindings, chooseLanguage, signIn, signInWithForm } from './helpers';
 
 /**
  * Rules that cannot be met yet, each with its reason (`route`: only there). This list only shrinks: an entry that no
@@ -23,15 +25,23 @@ const EXCEPTIONS: readonly { rule: string; route?: string; reason: string }[] = 
  * Route patterns not opened, each with its reason. Only shrinks, like EXCEPTIONS: a pattern listed here that a page
  * links to after all is opened, and its entry fails the sweep as stale.
  */
-const NO_FLEET = "the sweep's server has no fleet (simulator off), so no list links a detail page (e2e/stations.spec.ts opens them)";
 const NOT_OPENED: Readonly<Record<string, string>> = {
   '/myiframe/:routerPath':
     "frames an external menu address; the page is one titled <iframe> and what it shows is another site's",
-  '/power-station-equip/power/detail/:id': NO_FLEET,
-  '/inverter/detail/:id': NO_FLEET,
-  '/battery/detail/:id': NO_FLEET,
-  '/guardian/detail/:id': NO_FLEET,
-  '/charge/detail/:id': NO_FLEET,
+};
+
+/**
+ * Detail patterns whose records only a fleet has: the sweep's server runs without the simulator, so no list there
+ * links them. The last tests open them on the server with the simulated fleet (e2e/global-setup.ts,
+ * E2E_STATIONS_URL), each with the first record of the list that serves it (`list`, an API path); `shows` is the
+ * page's own test id.
+ */
+const FLEET_DETAILS: Readonly<Record<string, { list: string; shows: string }>> = {
+  '/power-station-equip/power/detail/:id': { list: '/api/skyworth-client/plant/page', shows: 'station-detail' },
+  '/inverter/detail/:id': { list: '/api/skyworth-client/inverter/page', shows: 'inverter-detail' },
+  '/battery/detail/:id': { list: '/api/skyworth-client/battery/page', shows: 'battery-detail' },
+  '/guardian/detail/:id': { list: '/api/skyworth-client/guardianPlant/list', shows: 'guardian-detail' },
+  '/charge/detail/:id': { list: '/api/skyworth-client/charger/list', shows: 'charger-detail' },
 };
 
 /**
@@ -161,7 +171,7 @@ for (const { language, width, height, pair } of COMBINATIONS) {
         const re = patternRegex(pattern);
         const link = [...links].find((href) => re.test(href));
         if (!link) {
-          if (!NOT_OPENED[pattern]) found.push(`${pattern}: no page links to it (give one of its lists a link, or list it in NOT_OPENED)`);
+          if (!NOT_OPENED[pattern] && !FLEET_DETAILS[pattern]) found.push(`${pattern}: no page links to it (give one of its lists a link, or list it in NOT_OPENED)`);
           continue;
         }
         if (NOT_OPENED[pattern]) stale.push(`NOT_OPENED ${pattern}: a page links to it now, remove the entry`);
@@ -193,4 +203,89 @@ for (const { language, width, height, pair } of COMBINATIONS) {
     expect(Object.keys(NOT_OPENED).filter((p) => !consolePaths.includes(p) && !outside.includes(p))).toEqual([]);
     expect(remaining).toEqual([]);
   });
+}
+
+/**
+ * The device detail pages on the fleet server, one test per language: each page in zh-CN at one width and in en-US at
+ * the other (the sweep's pairs), its first tab — every tab with A11Y_FULL=1. The shell around them is the sweep's.
+ */
+const FLEET = process.env.E2E_STATIONS_URL;
+test.describe('device detail pages (simulated fleet)', () => {
+  test.use({ baseURL: FLEET });
+  for (const [n, language] of (['zh-CN', 'en-US'] as const).entries()) {
+    test(`every device detail page is accessible (${language})`, async ({ page }) => {
+      test.setTimeout(300_000);
+      expect(FLEET, 'E2E_STATIONS_URL (e2e/global-setup.ts launches the fleet server)').toBeTruthy();
+      const ids = await fleetRecords();
+      const inflight = trackRequests(page);
+      const found: string[] = [];
+      const timings: string[] = [];
+      const check = async (label: string) => {
+        const t0 = Date.now();
+        await settle(page, inflight);
+        const t1 = Date.now();
+        const problems = [...(await accessibilityFindings(page, '#helio-content')), ...(await headingProblems(page))];
+        timings.push(`${label} settle ${t1 - t0} axe ${Date.now() - t1}`);
+        found.push(...problems.map((p) => `${label}: ${p}`));
+      };
+      await signInWithForm(page, language);
+      const routes = await page.evaluate(() => (window as { helioRoutes?: Routes }).helioRoutes);
+      // Every listed pattern is a route of the app (a removed page's entry is stale).
+      expect(Object.keys(FLEET_DETAILS).filter((p) => !routes?.console.includes(p))).toEqual([]);
+      for (const [index, [pattern, { shows }]] of Object.entries(FLEET_DETAILS).entries()) {
+        const wide = (index + n) % 2 === 0;
+        await page.setViewportSize(wide ? { width: 1280, height: 800 } : { width: 375, height: 812 });
+        const path = pattern.replace(':id', ids[pattern]!);
+        await pushRoute(page, path);
+        await expect(page).toHaveURL((url) => url.pathname === path, PAGE_LOAD);
+        await expect(page.getByTestId(shows)).toBeVisible(PAGE_LOAD);
+        const label = `${path} (${wide ? 1280 : 375} px)`;
+        await check(label);
+        if (!FULL) continue;
+        // The page's own tab strip (the first in the content; some tabs nest others).
+        const tabs = page.locator('#helio-content .ant-tabs').first().locator(':scope > .ant-tabs-nav [role="tab"]');
+        const names = await tabs.allTextContents();
+        for (const [i, name] of names.entries()) {
+          if (i === 0) continue;
+          await tabs.nth(i).evaluate((el: HTMLElement) => el.click());
+          await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+          await check(`${label} tab ${name}`);
+        }
+      }
+      if (process.env.A11Y_TIMINGS) console.log(timings.join('\n'));
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The first record (a reporting one where there is one) of each list in FLEET_DETAILS, once the fleet server answers
+ * and has registered its devices (it starts with the run, e2e/global-setup.ts, and may still be coming up).
+ */
+async function fleetRecords(): Promise<Record<string, string>> {
+  const deadline = Date.now() + 240_000;
+  let last = '';
+  for (;;) {
+    const api = await adminApi(FLEET!).catch((e: unknown) => {
+      last = String(e);
+      return undefined;
+    });
+    try {
+      const ids: Record<string, string> = {};
+      for (const [pattern, { list }] of api ? Object.entries(FLEET_DETAILS) : []) {
+        const { records } = await api!.get<{ records: { id: string; online?: boolean }[] }>(`${list}?size=20`);
+        const record = records.find((r) => r.online) ?? records[0];
+        if (!record) {
+          last = `no record in ${list}`;
+          break;
+        }
+        ids[pattern] = String(record.id);
+      }
+      if (Object.keys(ids).length === Object.keys(FLEET_DETAILS).length) return ids;
+    } finally {
+      await api?.dispose();
+    }
+    if (Date.now() > deadline) throw new Error(`the fleet at ${FLEET} is not up after 240 s: ${last}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
 }

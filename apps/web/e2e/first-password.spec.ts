@@ -3,7 +3,7 @@
  * before anything else opens (docs/security.md, initial passwords) — in Chinese and in English.
  */
 import { expect, test } from './fixtures';
-import { ADMIN, PAGE_LOAD, chooseLanguage, watchProblems } from './helpers';
+import { ADMIN, PAGE_LOAD, chooseLanguage, expectAccessible, watchProblems } from './helpers';
 import { adminApi, shots } from './crud-helpers';
 
 const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -38,6 +38,9 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await expect(page).toHaveURL(/\/change-password/);
     await expect(page.getByText(en ? 'Change your initial password' : '修改初始密码').first()).toBeVisible();
     await expect(page.getByText(account).first()).toBeVisible();
+    // The screen as the signed-in user sees it (the sweep sees it signed out, sent on to sign in).
+    await expectAccessible(page);
+    await expect(page.locator('h1')).toHaveCount(1);
     await page.goto('/system/user');
     await expect(page).toHaveURL(/\/change-password/, PAGE_LOAD);
 

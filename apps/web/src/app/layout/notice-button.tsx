@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoticeContent } from '@/features/desk/notice-content';
 import { AlarmInboxList, useAlarmInbox } from '@/features/notify/alarm-inbox';
+import { useKeyboardPopover } from '@/core/a11y/keyboard-popover';
 import { http } from '@/core/http/http';
 import { NOTICE_UNREAD_KEY } from '@/core/notice';
 
@@ -30,7 +31,8 @@ export function NoticeButton() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const alarms = useAlarmInbox();
-  const [open, setOpen] = useState(false);
+  const popover = useKeyboardPopover();
+  const { open, setOpen } = popover;
   const [tab, setTab] = useState<'alarms' | 'notices' | undefined>(undefined);
   const activeTab = tab ?? (alarms.count > 0 ? 'alarms' : 'notices');
   const [reading, setReading] = useState<{ id: string; notice?: Notice } | null>(null);
@@ -145,6 +147,7 @@ export function NoticeButton() {
         trigger="click"
         placement="bottomRight"
         open={open}
+        classNames={{ root: popover.popupClass }}
         onOpenChange={(next) => {
           setOpen(next);
           if (next) {
@@ -167,7 +170,13 @@ export function NoticeButton() {
         {/* No tooltip over the open list (it would cover "mark all read"). */}
         <Tooltip title={t('notice.title')} open={open ? false : undefined}>
           <Badge count={notices.length + alarms.count} overflowCount={99} size="small" offset={[-4, 4]}>
-            <Button type="text" className="helio-header__btn" aria-label={t('notice.title')} icon={<BellOutlined />} />
+            <Button
+              ref={popover.triggerRef}
+              type="text"
+              className="helio-header__btn"
+              aria-label={t('notice.title')}
+              icon={<BellOutlined />}
+            />
           </Badge>
         </Tooltip>
       </Popover>

@@ -1,19 +1,38 @@
+import type { KeyboardEvent } from 'react';
 import { Button, ColorPicker, Popover, Tooltip } from 'antd';
 import { CheckOutlined, SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useKeyboardPopover } from '@/core/a11y/keyboard-popover';
 import { WEBSITE } from '@/core/config';
 import { useThemeStore } from '@/core/theme/theme-store';
 import { COLOR_PRESETS, THEME_NAMES, themeLook } from '@/core/theme/themes';
 
+/** Columns of the theme grid (shell.css `.helio-themes`): Up and Down move by a row. */
+const THEME_COLUMNS = 3;
 
-/** Theme chooser: one swatch per theme. */
+/** Arrow keys, Home and End move between the options of the theme list (one tab stop: the chosen theme). */
+function moveInList(event: KeyboardEvent<HTMLDivElement>): void {
+  const options = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="option"]')];
+  const at = options.indexOf(document.activeElement as HTMLElement);
+  const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: THEME_COLUMNS, ArrowUp: -THEME_COLUMNS };
+  let next: number | undefined;
+  if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = options.length - 1;
+  else if (step[event.key] !== undefined && at >= 0) next = Math.min(options.length - 1, Math.max(0, at + step[event.key]!));
+  if (next === undefined) return;
+  event.preventDefault();
+  options[next]?.focus();
+}
+
+/** Theme chooser: one swatch per theme; from the keyboard, Enter opens it on the chosen theme and arrows move. */
 export function ThemePicker() {
   const { t } = useTranslation();
   const theme = useThemeStore((s) => s.theme);
   const color = useThemeStore((s) => s.color);
   const setTheme = useThemeStore((s) => s.setTheme);
+  const popover = useKeyboardPopover();
   const content = (
-    <div className="helio-themes" role="listbox" aria-label={t('theme.title')}>
+    <div className="helio-themes" role="listbox" aria-label={t('theme.title')} onKeyDown={moveInList}>
       {THEME_NAMES.map((name) => {
         const look = themeLook(name, color);
         return (
@@ -22,6 +41,7 @@ export function ThemePicker() {
             type="button"
             role="option"
             aria-selected={theme === name}
+            tabIndex={theme === name ? 0 : -1}
             data-theme-name={name}
             className={theme === name ? 'helio-themes__item is-active' : 'helio-themes__item'}
             onClick={() => setTheme(name)}
@@ -38,9 +58,17 @@ export function ThemePicker() {
     </div>
   );
   return (
-    <Popover trigger="click" placement="bottomRight" title={t('theme.title')} content={content}>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('theme.title')}
+      content={content}
+      open={popover.open}
+      onOpenChange={popover.setOpen}
+      classNames={{ root: popover.popupClass }}
+    >
       <Tooltip title={t('theme.title')}>
-        <Button type="text" className="helio-header__btn" aria-label={t('theme.title')} icon={<SkinOutlined />} />
+        <Button ref={popover.triggerRef} type="text" className="helio-header__btn" aria-label={t('theme.title')} icon={<SkinOutlined />} />
       </Tooltip>
     </Popover>
   );
@@ -54,8 +82,12 @@ export function PrimaryColorPicker() {
   const { t } = useTranslation();
   const color = useThemeStore((s) => s.color);
   const setColor = useThemeStore((s) => s.setColor);
+  const popover = useKeyboardPopover();
   return (
     <ColorPicker
+      open={popover.open}
+      onOpenChange={popover.setOpen}
+      rootClassName={popover.popupClass}
       value={color}
       disabledAlpha
       presets={[{ label: t('theme.presets'), colors: [...COLOR_PRESETS] }]}
@@ -70,6 +102,7 @@ export function PrimaryColorPicker() {
       )}
     >
       <Button
+        ref={popover.triggerRef}
         type="text"
         className="helio-header__btn"
         aria-label={t('theme.color')}

@@ -1,12 +1,15 @@
 /**
  * The add / edit / view dialog of a resource: a modal (width and outside-click behaviour from the definition) with
  * the definition's form. While saving the form is disabled; a failed save is logged and the form is usable again.
+ * Escape closes it whatever the definition says of outside clicks (keyboard users have no other quick way out), once
+ * no field's list is open.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject, ReactNode } from 'react';
 import { Button, Form, Modal, Spin } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { escapeClosesListFirst } from '@/core/a11y/focus';
 import type { FieldDef, ResourceDef } from '@helio/contracts/crud/resource';
 import { CrudFormFields, formFieldsOf } from './fields-to-form';
 import type { FormFieldOverride, FormMode } from './fields-to-form';
@@ -67,7 +70,7 @@ export function CrudFormDialog({ def, open, mode, record, overrides, fields, tit
       title={title ?? t(`crud.title.${mode}`)}
       width={def.ui?.dialogWidth ?? DEFAULT_WIDTH}
       maskClosable={def.ui?.maskClosable ?? true}
-      keyboard={def.ui?.maskClosable ?? true}
+      modalRender={(node) => <div onKeyDown={escapeClosesListFirst}>{node}</div>}
       destroyOnHidden
       onCancel={saving ? undefined : onClose}
       footer={

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Button, Form, Modal, Spin } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { escapeClosesListFirst } from '@/core/a11y/focus';
 import { toast } from '@/core/notify';
 import './locale';
 
@@ -69,6 +70,7 @@ export function FormDialog<V extends object>({
       title={title}
       width={width}
       maskClosable={maskClosable}
+      modalRender={(node) => <div onKeyDown={escapeClosesListFirst}>{node}</div>}
       destroyOnHidden
       onCancel={saving ? undefined : onClose}
       footer={[
