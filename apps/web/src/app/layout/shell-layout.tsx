@@ -23,6 +23,7 @@ import { TabBar } from './tab-bar';
 import { useButtons, useMenus, useTopMenus } from './use-shell-data';
 import { useScreenSize } from './use-screen';
 import './shell.css';
+import './shell-popups.css';
 
 /** The signed-in console: sidebar, header, tab bar, search overlay and the content area. The shell owns the data cache: the public pages do without react-query. */
 export function ShellLayout() {
