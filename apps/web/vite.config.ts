@@ -1,13 +1,68 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress';
 
 /** Where `vite` and `vite preview` send `/api` (the Helio server; `npm start` listens on 8080). */
 const apiTarget = process.env.HELIO_API_TARGET ?? 'http://127.0.0.1:8080';
 
+/** The `<script type="application/json">` of index.html that names the shell's chunks (read by the login page). */
+const SHELL_CHUNKS_ID = 'helio-shell-chunks';
+
+/**
+ * Issue 13 (served fast): names in index.html the files of the signed-in shell (`app/layout/shell-layout.tsx`, its
+ * static imports and their CSS) that the entry does not load already, as a JSON data block (not a script: the
+ * `script-src 'self'` policy holds). Once the sign-in form is interactive the login page preloads them, so that after
+ * sign-in the shell comes from the cache instead of over the network while the user waits.
+ */
+function shellChunks(): Plugin {
+  let base = '/';
+  return {
+    name: 'helio-shell-chunks',
+    apply: 'build',
+    configResolved(c) {
+      base = c.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = new Map<string, { imports: string[]; css: string[] }>();
+        const entries: string[] = [];
+        let shell: string | undefined;
+        for (const out of Object.values(ctx.bundle)) {
+          if (out.type !== 'chunk') continue;
+          chunks.set(out.fileName, { imports: out.imports, css: [...(out.viteMetadata?.importedCss ?? [])] });
+          if (out.isEntry) entries.push(out.fileName);
+          const id = out.facadeModuleId?.replaceAll('\\', '/');
+          if (id?.endsWith('/src/app/layout/shell-layout.tsx')) shell = out.fileName;
+        }
+        if (!shell) return html;
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const todo = [...start];
+          for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+            if (seen.has(file)) continue;
+            seen.add(file);
+            todo.push(...(chunks.get(file)?.imports ?? []));
+          }
+          return seen;
+        };
+        const loaded = closure(entries);
+        const files = [...closure([shell])].filter((file) => !loaded.has(file));
+        const css = new Set(files.flatMap((file) => chunks.get(file)?.css ?? []));
+        for (const file of loaded) for (const c of chunks.get(file)?.css ?? []) css.delete(c);
+        const urls = [...files, ...css].map((file) => base + file);
+        const attrs = { type: 'application/json', id: SHELL_CHUNKS_ID };
+        return [{ tag: 'script', attrs, children: JSON.stringify(urls), injectTo: 'body' as const }];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), shellChunks(), precompress()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

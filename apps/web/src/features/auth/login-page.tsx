@@ -14,10 +14,46 @@ import { usePublicSettings } from '@/core/settings/use-public-settings';
 import { useTabStore } from '@/core/tabs/tab-store';
 import { useResource } from '@/core/use-resource';
 import type { LoginResult } from '@/core/auth/types';
+import station from '@/features/station/feature';
 import { AuthLayout } from './auth-layout';
 
 /** The phone tab's form (antd Form, dialling codes) loads only when the tab is chosen. */
 const LoginPhoneForm = lazy(() => import('./login-phone-form').then((m) => ({ default: m.LoginPhoneForm })));
+
+/**
+ * Issue 13 (served fast): once the sign-in form is interactive, fetch in idle time what the first page after sign-in
+ * needs, so that it comes from the cache instead of over the network after the shell: the shell's files, which the
+ * build names in index.html (`helio-shell-chunks`, vite.config.ts), preloaded without running them; the home page
+ * and its dashboard (ECharts) imported; the station texts. Once per page load; production builds only; not when the
+ * browser asks to save data.
+ */
+let dashboardPrefetched = false;
+function prefetchDashboard() {
+  if (dashboardPrefetched || !import.meta.env.PROD) return;
+  dashboardPrefetched = true;
+  if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  const load = () => {
+    try {
+      const urls: unknown = JSON.parse(document.getElementById('helio-shell-chunks')?.textContent || '[]');
+      for (const href of Array.isArray(urls) ? urls : []) {
+        if (typeof href !== 'string' || document.head.querySelector(`link[href="${href}"]`)) continue;
+        const link = document.createElement('link');
+        link.rel = href.endsWith('.css') ? 'prefetch' : 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      }
+    } catch {
+      // a malformed list only costs the preload
+    }
+    void Promise.all([
+      import('@/features/wel/wel-page'),
+      import('@/features/station/home-dashboard'),
+      station.loadLocales(),
+    ]).catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 300);
+}
 
 type Mode = 'account' | 'phone';
 
@@ -87,6 +123,10 @@ export function LoginPage() {
   const boundTenant = tenantInfo.data?.tenantId || undefined;
   const showTenant = settings.tenantMode && !boundTenant;
   const captcha = useResource(!settingsLoading && settings.captchaMode ? 'captcha' : null, fetchCaptcha);
+
+  useEffect(() => {
+    if (!settingsLoading) prefetchDashboard();
+  }, [settingsLoading]);
 
   useEffect(() => {
     setValues((v) => (v.tenantId ? v : { ...v, tenantId: settings.defaultTenantId }));
