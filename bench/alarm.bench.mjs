@@ -91,7 +91,14 @@ async function latency() {
     const prefix = `AL${randomBytes(2).toString('hex').toUpperCase()}`;
     await registerBenchDevices((t, p) => c.query(t, p), { devices: 1, prefix, firstId: 7300000000000000001n, plantId: '7300000000000000000' });
     const sn = benchSn(prefix, 0);
-    const client = await mqtt.connectAsync(s.mqtt, { clientId: sn, username: sn, password: deviceSecret(sn), reconnectPeriod: 0 });
+    // The broker starts with the modules, just after the HTTP server answers: try again for a few seconds.
+    let client;
+    for (let attempt = 1; !client; attempt++) {
+      client = await mqtt.connectAsync(s.mqtt, { clientId: sn, username: sn, password: deviceSecret(sn), reconnectPeriod: 0 }).catch((e) => {
+        if (attempt >= 50) throw e;
+        return sleep(200).then(() => undefined);
+      });
+    }
     const headers = await signIn(s.base);
     const activeOf = async (code) => {
       const r = await fetch(`${s.base}/api/skyworth-client/alarmLog/list?deviceSn=${sn}&alarmCode=${code}&alarmStatus=0&size=1`, { headers });
