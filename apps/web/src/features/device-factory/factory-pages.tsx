@@ -5,9 +5,9 @@
  * is kept by device registration: a registered device's serial number is read-only in the form and the server
  * refuses to remove its row.
  */
-import { useMemo, useState } from 'react';
-import { Button, Input, Tag, Tooltip } from 'antd';
-import { DownloadOutlined, InfoCircleOutlined, LockOutlined, UploadOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { Input, Tag, Tooltip } from 'antd';
+import { InfoCircleOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '@helio/contracts/crud/resource';
 import {
@@ -16,20 +16,14 @@ import {
   guardianFactoryResource,
   inverterFactoryResource,
 } from '@helio/contracts/modules/factory/factory.resource';
-import { CrudPage } from '@/core/crud/crud-page';
-import type { CrudContext, FieldOverride } from '@/core/crud/crud-page';
-import { ImportDialog } from '@/core/crud/import-dialog';
+import type { FieldOverride } from '@/core/crud/crud-page';
 import { useDict } from '@/core/crud/dict';
-import { useLabel } from '@/core/crud/labels';
-import { downloadFile } from '@/core/http/download';
+import { SheetCrudPage } from '@/core/crud/sheet-crud-page';
 
 const isUsed = (row: Record<string, unknown> | undefined) => Number(row?.usageFlag) === 1;
 
 function FactoryPage({ resource }: { resource: ResourceDef }) {
   const { t } = useTranslation();
-  const label = useLabel();
-  const title = label(resource.title);
-  const [importing, setImporting] = useState<{ reload(): void } | null>(null);
   const usage = useDict('device_usage');
 
   const fields = useMemo<Record<string, FieldOverride>>(
@@ -68,44 +62,16 @@ function FactoryPage({ resource }: { resource: ResourceDef }) {
     [t, usage],
   );
 
-  const toolbar = (ctx: CrudContext) => (
-    <>
-      {ctx.has('import') && (
-        <Button icon={<UploadOutlined />} onClick={() => setImporting({ reload: ctx.reload })}>
-          {t('crud.action.import')}
-        </Button>
-      )}
-      {ctx.has('export') && (
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void downloadFile(`${resource.api}/export`, ctx.filters, t('factory.exportName', { title })).catch(() => undefined)}
-        >
-          {t('crud.action.export')}
-        </Button>
-      )}
-      <Tooltip title={t('factory.usageHint')}>
-        <InfoCircleOutlined aria-label={t('factory.usageHint')} style={{ color: 'var(--ant-color-text-tertiary)' }} />
-      </Tooltip>
-    </>
-  );
-
   return (
-    <>
-      <CrudPage resource={resource} fields={fields} toolbar={toolbar} />
-      {importing && (
-        <ImportDialog
-          open
-          title={t('factory.importTitle', { title })}
-          templateUrl={`${resource.api}/import-template`}
-          templateName={t('factory.templateName', { title })}
-          importUrl={`${resource.api}/import`}
-          columnLabels={Object.fromEntries(resource.fields.map((f) => [f.key, label(f.label)]))}
-          allowSkipErrors
-          onClose={() => setImporting(null)}
-          onImported={() => importing.reload()}
-        />
-      )}
-    </>
+    <SheetCrudPage
+      resource={resource}
+      fields={fields}
+      extra={
+        <Tooltip title={t('factory.usageHint')}>
+          <InfoCircleOutlined aria-label={t('factory.usageHint')} style={{ color: 'var(--ant-color-text-tertiary)' }} />
+        </Tooltip>
+      }
+    />
   );
 }
 
