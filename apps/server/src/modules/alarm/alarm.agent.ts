@@ -2,14 +2,14 @@
  * `plantAgentViewInfo` (spec §7 Client → Alarm): whom to call about a station's alarm — the operation company that
  * runs the station (the agent or installer department), its operator with their phone and email, and the owner as
  * recorded on the station. By `plantId`, or by `alarmId` (the alarm's station). The station must be one the actor
- * sees (the station module's scope, the tenant from the token); any other is answered as a missing record.
+ * sees (the station module's `plantWhere`: the tenant from the token, then the data scope); any other is answered as a
+ * missing record.
  */
 import { sql } from 'drizzle-orm';
 import { BizError } from '../../core/errors.js';
 import { isId } from '../../core/ids.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
-import { isPlatform } from '../../core/tenant.js';
-import { stationScope } from '../station/index.js';
+import { plantWhere } from '../station/index.js';
 import { rowsOf } from './alarm.catalogue.js';
 import { one, type Q } from './alarm.params.js';
 
@@ -39,22 +39,18 @@ export class PlantAgentService {
     if ((plantId !== undefined && !isId(plantId)) || (alarmId !== undefined && !isId(alarmId))) throw new BizError('recordNotFound');
     const which =
       plantId !== undefined
-        ? sql`p.id = ${plantId}`
-        : sql`p.id = (SELECT a.plant_id FROM helio_alarm a WHERE a.id = ${alarmId!} AND a.is_deleted = 0)`;
-    const visible = [sql`p.is_deleted = 0`];
-    if (!isPlatform(actor)) visible.push(sql`p.tenant_id = ${actor.tenantId}`);
-    const station = stationScope(actor);
-    if (station) visible.push(sql`p.id IN (SELECT helio_plant.id FROM helio_plant WHERE ${station})`);
+        ? sql`helio_plant.id = ${plantId}`
+        : sql`helio_plant.id = (SELECT a.plant_id FROM helio_alarm a WHERE a.id = ${alarmId!} AND a.is_deleted = 0)`;
     const [row] = await rowsOf<Row>(this.ctx.db, sql`
-      SELECT p.id::text AS "plantId", p.plant_name AS "plantName", p.region_name AS "regionName", p.address,
-             p.owner_name AS "ownerName", p.owner_phone AS "ownerPhone",
-             p.operation_company_id::text AS "agentCompanyId", coalesce(d.dept_name, p.operation_company_name) AS "agentCompanyName",
-             p.operation_user_id::text AS "operationUserId", coalesce(u.real_name, p.operation_user_name) AS "operationUserName",
+      SELECT helio_plant.id::text AS "plantId", helio_plant.plant_name AS "plantName", helio_plant.region_name AS "regionName",
+             helio_plant.address, helio_plant.owner_name AS "ownerName", helio_plant.owner_phone AS "ownerPhone",
+             helio_plant.operation_company_id::text AS "agentCompanyId", coalesce(d.dept_name, helio_plant.operation_company_name) AS "agentCompanyName",
+             helio_plant.operation_user_id::text AS "operationUserId", coalesce(u.real_name, helio_plant.operation_user_name) AS "operationUserName",
              u.phone AS "operationUserPhone", u.email AS "operationUserEmail"
-        FROM helio_plant p
-        LEFT JOIN blade_dept d ON d.id = p.operation_company_id AND d.is_deleted = 0
-        LEFT JOIN blade_user u ON u.id = p.operation_user_id AND u.is_deleted = 0
-       WHERE ${which} AND ${sql.join(visible, sql` AND `)}`);
+        FROM helio_plant
+        LEFT JOIN blade_dept d ON d.id = helio_plant.operation_company_id AND d.is_deleted = 0
+        LEFT JOIN blade_user u ON u.id = helio_plant.operation_user_id AND u.is_deleted = 0
+       WHERE ${which} AND ${plantWhere(actor)}`);
     if (!row) throw new BizError('recordNotFound');
     return { ...row, plantId: String(row.plantId), plantName: String(row.plantName) };
   }

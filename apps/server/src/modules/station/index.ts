@@ -3,4 +3,4 @@ export { FACTORY_TABLES, newDeviceSecret, registerDevices, unbindDevices, type R
 export { bulkInsert } from './bulk-insert.js';
 export { autarky, selfConsumption, specificYield } from './kpi.js';
 /** Which stations a user may see (data scope inside the tenant), as a condition on helio_plant. */
-export { stationScope } from './station.scope.js';
+export { plantWhere, stationScope } from './station.scope.js';
