@@ -4,11 +4,12 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests in Debian's Chromium (no browser download). The global setup builds what is stale once; then every
  * worker starts its own server (e2e/fixtures.ts → scripts/e2e-server.mjs: fresh data dir, free port, captcha off,
  * admin password known), so the specs run in parallel without sharing data. E2E_WORKERS sets the number of workers
- * (default 2). Set E2E_BASE_URL to test an already running app instead (e.g. `vite preview` proxying to a server);
+ * (default 3: the walks wait on pages, device timers and live updates much of the time, so even a 2-core machine
+ * keeps a third worker busy; measured in CI, see docs/ARCHITECTURE.md "Tests and CI"). Set E2E_BASE_URL to test an already running app instead (e.g. `vite preview` proxying to a server);
  * all workers then share it, so the default is one worker.
  */
 const external = process.env.E2E_BASE_URL;
-const workers = Number(process.env.E2E_WORKERS ?? (external ? 1 : 2));
+const workers = Number(process.env.E2E_WORKERS ?? (external ? 1 : 3));
 const reportDir = process.env.HELIO_CI_REPORT_DIR;
 
 export default defineConfig({
