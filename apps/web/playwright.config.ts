@@ -5,8 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * worker starts its own server (e2e/fixtures.ts → scripts/e2e-server.mjs: fresh data dir, free port, captcha off,
  * admin password known), so the specs run in parallel without sharing data. E2E_WORKERS sets the number of workers
  * (default 3: the walks wait on pages, device timers and live updates much of the time, so even a 2-core machine
- * keeps a third worker busy; measured in CI, see docs/ARCHITECTURE.md "Tests and CI"). Set E2E_BASE_URL to test an already running app instead (e.g. `vite preview` proxying to a server);
- * all workers then share it, so the default is one worker.
+ * keeps a third worker busy; measured in CI, see docs/ARCHITECTURE.md "Tests and CI"). Set E2E_BASE_URL to test an
+ * already running app instead (e.g. `vite preview` proxying to a server); all workers then share it, so the default
+ * is one worker.
  */
 const external = process.env.E2E_BASE_URL;
 const workers = Number(process.env.E2E_WORKERS ?? (external ? 1 : 3));
