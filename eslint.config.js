@@ -67,7 +67,7 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
-  zone(['apps/server/src/{core,kernel,crud,db,settings}/**/*.ts'], [NO_MODULES_IN_ENGINES]),
+  zone(['apps/server/src/{core,kernel,crud,flow,stage,db,settings}/**/*.ts'], [NO_MODULES_IN_ENGINES]),
   zone(['apps/server/src/modules/*/*.ts'], [NEIGHBOUR_INTERNALS(1), MODULES_BY_LONG_PATH]),
   zone(['apps/server/src/modules/*/*/**/*.ts'], [NEIGHBOUR_INTERNALS(2), MODULES_BY_LONG_PATH]),
   zone(['apps/web/**/*.{ts,tsx,js,mjs}'], NO_SERVER_IN_WEB),

@@ -21,26 +21,24 @@
 // /api proxied to the same Helio); the SM2 public key baked into the build is swapped for this Helio's on the fly
 // (same length). SABER_DIST may instead be the URL of a running Saber (its own /api proxy and backend; signs in with
 // SABER_ACCOUNT / SABER_PASSWORD). Without SABER_DIST, Saber is skipped (and said so).
-// Run: node bench/chromium-first-load.bench.mjs
+// Run: node bench/chromium-first-load.bench.mjs (BENCH_LIST=1 also lists every resource with its bytes)
 //   BENCH_RUNS=5 (runs of each app and profile, interleaved; the median is reported; quick mode 1),
 //   SABER_DIST=/path/to/saber/dist | http://127.0.0.1:2889, CHROMIUM_PATH=/usr/bin/chromium,
 //   BENCH_PROFILES=none,fast3g, BENCH_SETTLE_S=900 (how long Helio may take to settle)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import zlib from 'node:zlib';
 import { chromium } from 'playwright';
-import { ADMIN_PASSWORD, freePort, loadavg, machine, quick, root, setting, startServer, tokenUrl, WEB_BASIC } from './lib.mjs';
+import { ADMIN_PASSWORD, cpuSeconds, loadavg, machine, quick, root, setting, startServer, tokenUrl, WEB_BASIC } from './lib.mjs';
 import { buildIfStale } from '../scripts/lib.mjs';
+import { serveSaber } from './saber-serve.mjs';
 
 const RUNS = setting('BENCH_RUNS', 5, 1);
 const SABER_DIST = process.env.SABER_DIST ?? '';
 const PROFILES = (process.env.BENCH_PROFILES ?? 'none,fast3g').split(',').filter(Boolean);
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000 / 8) * 0.9, uploadThroughput: (750 * 1000 / 8) * 0.9 };
 const NO_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
-const STOCK_SABER_KEY = '048ecaec81db406275b5fd8a18164c4a58cc8575159b89d3cb61871cab34bd267fe0a7543277d4c9cfd13c946c507c3e8dfe0121b845ba968221eaf64a242cf7f0';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // --- Helio --------------------------------------------------------------------------------------------------------
@@ -48,8 +46,9 @@ if (process.env.BENCH_SKIP_BUILD !== '1' || !fs.existsSync(path.join(root, 'apps
 const helio = await startServer({ HELIO_SIMULATOR: 'on' });
 /**
  * Waits until the server is usable and settled: three rounds in a row in which an API sign-in and the home page's
- * four calls each answer within 2 s (a first start backfills the demo history in the background), at most
- * BENCH_SETTLE_S seconds (default 900).
+ * four calls each answer within 2 s and the server process used under 20 % of a core since the round before (a
+ * first start backfills the demo history in the background, a couple of minutes of one busy core during which every
+ * answer, the static files included, waits for it), at most BENCH_SETTLE_S seconds (default 900).
  */
 async function settled(base) {
   const end = Date.now() + setting('BENCH_SETTLE_S', 900) * 1000;
@@ -66,6 +65,8 @@ async function settled(base) {
     }
   };
   let good = 0;
+  let cpu = cpuSeconds(helio.pid);
+  let at = Date.now();
   while (good < 3) {
     if (Date.now() > end) throw new Error('Helio did not settle (sign-in and home calls within 2 s) in time');
     const token = (await within(tokenUrl(base), { method: 'POST', headers: { authorization: WEB_BASIC, 'tenant-id': '000000' } }))?.access_token;
@@ -73,7 +74,10 @@ async function settled(base) {
       ? await Promise.all(['inverterAndLoadSummary', 'plantStatusSummary', 'inverterPerformance?dateType=day', 'batteryPerformance?dateType=day']
         .map((p) => within(`${base}/api/skyworth-client/home/${p}`, { headers: { 'blade-auth': `bearer ${token}` } })))
       : [];
-    good = token && home.every(Boolean) ? good + 1 : 0;
+    const [cpuNow, atNow] = [cpuSeconds(helio.pid), Date.now()];
+    const quiet = (cpuNow - cpu) / ((atNow - at) / 1000) < 0.2;
+    [cpu, at] = [cpuNow, atNow];
+    good = token && home.every(Boolean) && quiet ? good + 1 : 0;
     await sleep(good ? 1000 : 5000);
   }
 }
@@ -82,57 +86,7 @@ await settled(helio.base);
 console.error(`Helio up at ${helio.base}; usable and settled ${((Date.now() - settleStart) / 1000).toFixed(0)} s after it first answered`);
 const loadBefore = loadavg();
 
-// --- Saber: a static server for its dist, as nginx would serve it, /api proxied to Helio --------------------------
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'application/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.json': 'application/json', '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.gif': 'image/gif', '.jpg': 'image/jpeg' };
-async function serveSaber(dist, apiBase) {
-  const helioKey = (await (await fetch(`${apiBase}/api/blade-auth/oauth/public-key`)).json()).data.publicKey;
-  if (helioKey.length !== STOCK_SABER_KEY.length) throw new Error('the SM2 public keys differ in length');
-  const cache = new Map(); // file → { body, gz }
-  const load = (file) => {
-    if (cache.has(file)) return cache.get(file);
-    let body = fs.readFileSync(file);
-    let gz = fs.existsSync(`${file}.gz`) ? fs.readFileSync(`${file}.gz`) : undefined;
-    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    if (type.startsWith('application/javascript') && body.includes(STOCK_SABER_KEY)) {
-      body = Buffer.from(body.toString('utf8').replaceAll(STOCK_SABER_KEY, helioKey));
-      gz = undefined;
-    }
-    if (!gz && /^(text\/|application\/(javascript|json)|image\/svg)/.test(type) && body.length > 1024) gz = zlib.gzipSync(body, { level: 9 });
-    const entry = { body, gz, type };
-    cache.set(file, entry);
-    return entry;
-  };
-  for (const f of fs.readdirSync(path.join(dist, 'assets'))) if (!f.endsWith('.gz')) load(path.join(dist, 'assets', f)); // compress before measuring
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname.startsWith('/api/')) {
-      const up = http.request(`${apiBase}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(apiBase).host } }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
-      up.on('error', () => res.writeHead(502).end());
-      req.pipe(up);
-      return;
-    }
-    let file = path.join(dist, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html'); // history-mode fallback
-    const e = load(file);
-    const gzip = e.gz && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const hashed = file.includes(`${path.sep}assets${path.sep}`);
-    res.writeHead(200, {
-      'content-type': e.type,
-      'content-length': gzip ? e.gz.length : e.body.length,
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      vary: 'Accept-Encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    });
-    res.end(req.method === 'HEAD' ? undefined : gzip ? e.gz : e.body);
-  });
-  const port = await freePort();
-  await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
-}
-
+// --- Saber: a static server for its dist, as nginx would serve it, /api proxied to Helio (saber-serve.mjs) --------
 let saber;
 let saberNote = '';
 if (!SABER_DIST) {
@@ -168,8 +122,11 @@ const APPS = {
     async drawn(page) {
       const home = page.getByTestId('home-dashboard');
       await home.getByTestId('home-today-generation').locator('.ant-statistic-content-value').filter({ hasText: /\d/ }).waitFor({ timeout: 120_000 });
+      // The performance chart painted: its SVG (light-chart.tsx) holds bars or lines (an ECharts canvas: pixels).
       await page.waitForFunction(() => {
-        const c = globalThis.document.querySelector('[data-testid="home-dashboard"] canvas');
+        const doc = globalThis.document;
+        if (doc.querySelector('[data-testid="home-dashboard"] svg [data-mark]')) return true;
+        const c = doc.querySelector('[data-testid="home-dashboard"] canvas');
         const ctx = c?.getContext('2d');
         if (!c || !ctx || !c.width) return false;
         const { data } = ctx.getImageData(0, 0, c.width, c.height);
@@ -206,11 +163,13 @@ async function measure(appName, profile) {
   await cdp.send('Network.emulateNetworkConditions', profile === 'fast3g' ? FAST_3G : NO_THROTTLING);
   const inflight = new Set();
   let lastActivity = performance.now();
-  const bytes = { total: 0, requests: 0, blocked: 0, api: 0 };
+  const bytes = { total: 0, requests: 0, blocked: 0, api: 0, list: [] };
   const isApi = new Map(); // requestId → an XHR/fetch (an API answer), not a page resource
+  const urls = new Map(); // requestId → URL, for BENCH_LIST=1 (every resource with its bytes, largest first)
   cdp.on('Network.requestWillBeSent', (e) => {
     inflight.add(e.requestId);
     lastActivity = performance.now();
+    urls.set(e.requestId, e.request.url);
     if (!/^(https?:\/\/(127\.0\.0\.1|localhost)[:/]|data:|blob:)/.test(e.request.url)) bytes.blocked++;
   });
   cdp.on('Network.responseReceived', (e) => isApi.set(e.requestId, e.type === 'XHR' || e.type === 'Fetch'));
@@ -220,6 +179,7 @@ async function measure(appName, profile) {
     bytes.total += e.encodedDataLength;
     if (isApi.get(e.requestId)) bytes.api += e.encodedDataLength;
     bytes.requests++;
+    bytes.list.push([e.encodedDataLength, urls.get(e.requestId) ?? e.requestId]);
   });
   cdp.on('Network.loadingFailed', (e) => {
     inflight.delete(e.requestId);
@@ -232,7 +192,11 @@ async function measure(appName, profile) {
   };
   const take = () => {
     const r = { ...bytes };
-    Object.assign(bytes, { total: 0, requests: 0, blocked: 0, api: 0 });
+    Object.assign(bytes, { total: 0, requests: 0, blocked: 0, api: 0, list: [] });
+    if (process.env.BENCH_LIST === '1') {
+      for (const [b, u] of r.list.sort((x, y) => y[0] - x[0])) console.error(`  ${String(b).padStart(8)} ${u.replace(/^https?:\/\/[^/]+/, '')}`);
+      console.error(`  ${r.total} bytes in ${r.requests} requests`);
+    }
     return r;
   };
   try {

@@ -310,3 +310,21 @@ export async function closedLoop(url, headers, seconds, connections = 20) {
   agent.destroy();
   return { lat, bad, firstBad };
 }
+
+/** The p-th percentile (nearest rank below) of a list of milliseconds, to 0.1 ms. */
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(1)) : NaN;
+}
+
+/** Runs `fn(i)` n times one after another; answers the p50 and p95 of their durations (ms). */
+export async function timedRuns(n, fn) {
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    ms.push(performance.now() - t);
+  }
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+

@@ -4,9 +4,9 @@
 // holds at 1,000/min.
 // A real server on PostgreSQL (its own database) and its embedded broker, all on 127.0.0.1. The devices
 // (bench/command-devices.mjs) accept the notify, download the firmware from Helio's signed URL in two ranged
-// requests, check its SHA-256, report 801…805 and their new version; none fails. A wave's rate is its devices over
-// (last notify − first notify + one pacing interval), from the `notify_time` Helio stamps on each upgrade — for an
-// exact pacer that is the pace itself (k batches of b, one interval apart: k·b over k intervals).
+// requests, check its SHA-256, report 801…805 and their new version; none fails. A wave's rate comes from the
+// `notify_time` Helio stamps on each upgrade (`waves` below): the devices notified before the wave's last batch over
+// the time from its first batch to its last — for an exact pacer the pace itself.
 // Ceiling, same run, same server and devices: a second campaign (to the next version) at the highest pace the
 // contract allows (100,000/min: every queued device of a wave in one step) — how fast Helio can notify at all here.
 // Run: node bench/ota-pacing.bench.mjs   (builds the server if stale)
@@ -58,7 +58,14 @@ async function campaign(base, headers, body) {
   let p;
   for (;;) {
     await sleep(1000);
-    p = await api(base, headers, 'GET', `${API}/ota/campaign/progress?id=${c.id}`);
+    // A poll that finds the database pool busy (503, Retry-After) on a loaded machine is asked again.
+    try {
+      p = await api(base, headers, 'GET', `${API}/ota/campaign/progress?id=${c.id}`);
+    } catch (e) {
+      if (!/HTTP 503/.test(String(e)) || Date.now() - t0 > TIMEOUT_S * 1000) throw e;
+      console.error(`progress poll: ${String(e).slice(0, 120)}; polling again`);
+      continue;
+    }
     if (!['running', 'rolling_back'].includes(p.campaign.state)) break;
     if (Date.now() - t0 > TIMEOUT_S * 1000) {
       console.error(`campaign ${body.campaignName}: still ${p.campaign.state} (wave ${p.campaign.currentWave}) after ${TIMEOUT_S} s: measuring what was notified`);

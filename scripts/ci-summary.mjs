@@ -10,7 +10,7 @@ let failed = 0;
 let skipped = 0;
 const secs = (ms) => `${Math.round(ms / 1000)} s`;
 const failures = [];
-// The first three lines of an error (what failed, and on what: its locator or expected value).
+// The first lines of an error (what failed, and on what: its locator, expected value and what was received).
 const firstLine = (m) =>
   String(m ?? '')
     // eslint-disable-next-line no-control-regex -- terminal colour codes in the reporters' messages
@@ -18,9 +18,9 @@ const firstLine = (m) =>
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
-    .slice(0, 3)
+    .slice(0, 10)
     .join(' | ')
-    .slice(0, 400);
+    .slice(0, 1200);
 // Playwright's JSON: suites nest suites and specs; a spec's tests hold one result per attempt.
 const walkSuites = (suites, trail) => {
   for (const s of suites ?? []) {
@@ -80,7 +80,7 @@ if (dir && fs.existsSync(times)) {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [name, s, rc, start, end, cpu] = line.split('\t');
+      const [name, s, rc, start, end, cpu, busy] = line.split('\t');
       return {
         name,
         secs: Number(s),
@@ -88,15 +88,21 @@ if (dir && fs.existsSync(times)) {
         start: start === undefined ? undefined : Number(start),
         end: end === undefined ? undefined : Number(end),
         cpu: cpu === undefined || cpu === '' ? undefined : Number(cpu),
+        busy: busy === undefined || busy === '' ? undefined : Number(busy),
       };
     });
-  console.log('\nTime per step (own time; steps with overlapping start–end ran side by side; CPU = its processes\' CPU seconds):');
+  console.log(
+    "\nTime per step (own time; steps with overlapping start–end ran side by side; CPU = its processes' CPU seconds, which" +
+      " misses processes that outlive their parent, such as the browser's renderers; busy = the whole machine's CPU" +
+      ' seconds during the step, from /proc/stat, and how many of the cores that kept busy):',
+  );
   let sum = 0;
   for (const st of steps) {
     sum += st.secs;
     const span = st.start === undefined ? '' : `   ${String(st.start).padStart(5)} → ${String(st.end).padEnd(5)}`;
     const cpu = st.cpu === undefined ? '' : `   CPU ${String(st.cpu).padStart(5)} s`;
-    console.log(`  ${st.name.padEnd(42)} ${String(st.secs).padStart(5)} s${span}${cpu}${st.rc === '0' ? '' : `  (exit ${st.rc})`}`);
+    const busy = st.busy === undefined ? '' : `   busy ${String(st.busy).padStart(5)} s (${(st.busy / Math.max(1, st.secs)).toFixed(1)} cores)`;
+    console.log(`  ${st.name.padEnd(42)} ${String(st.secs).padStart(5)} s${span}${cpu}${busy}${st.rc === '0' ? '' : `  (exit ${st.rc})`}`);
   }
   const timed = steps.filter((st) => st.start !== undefined);
   if (timed.length === steps.length && timed.length) {

@@ -3,8 +3,12 @@
 //   node scripts/e2e-server.mjs --build-only  build what is stale and exit (Playwright's global setup)
 // Each Playwright worker starts its own (apps/web/e2e/fixtures.ts, with HELIO_E2E_SKIP_BUILD=1 after the global setup
 // built once), so workers never share data. HELIO_CAPTCHA=on gives the captcha walk its server, HELIO_E2E_SIMULATOR=on
-// the stations walk its fleet.
+// the stations walk its fleet. HELIO_E2E_DATABASE_URL (a PostgreSQL server's admin URL, e.g. CI's local one): each
+// server gets a database of its own there, created empty (the server migrates and seeds it as on a first start) and
+// dropped when it stops, instead of an embedded PGlite data dir: the walks' servers then spend about half the CPU
+// (docs/adr/0004-e2e-browser-and-database.md).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +32,26 @@ if (process.argv.includes('--build-only')) process.exit(0);
 const mainJs = fs.existsSync(path.join(bundleDir, 'main.js')) ? path.join(bundleDir, 'main.js') : path.join(root, 'apps/server/dist/main.js');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
+const pgAdminUrl = process.env.HELIO_E2E_DATABASE_URL;
+const pgName = `helio_e2e_${process.pid}_${randomBytes(3).toString('hex')}`;
+/** Runs one statement on the PostgreSQL server of HELIO_E2E_DATABASE_URL (its admin database). */
+async function pgAdmin(sql) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgAdminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl;
+if (pgAdminUrl) {
+  await pgAdmin(`CREATE DATABASE ${pgName}`);
+  const u = new URL(pgAdminUrl);
+  u.pathname = `/${pgName}`;
+  databaseUrl = u.toString();
+}
 const child = spawn(process.execPath, [mainJs], {
   cwd: root,
   stdio: 'inherit',
@@ -35,6 +59,7 @@ const child = spawn(process.execPath, [mainJs], {
     ...process.env,
     PORT: process.env.PORT ?? '8181',
     HELIO_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     HELIO_CAPTCHA: process.env.HELIO_CAPTCHA ?? 'off',
     // The simulated fleet only for the stations walk's server (apps/web/e2e/global-setup.ts).
     HELIO_SIMULATOR: process.env.HELIO_E2E_SIMULATOR === 'on' ? 'on' : 'off',
@@ -47,7 +72,10 @@ const child = spawn(process.execPath, [mainJs], {
     HELIO_REGISTER_MODE: 'on',
   },
 });
-const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+const cleanUp = async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).catch(() => undefined);
+};
 // Stopped: stop the server, wait for it to close its database, then remove the data.
 const stop = () => {
   if (child.exitCode !== null || child.signalCode !== null) process.exit(0);
@@ -64,6 +92,5 @@ if (parent > 1) {
   }, 2_000).unref();
 }
 child.on('exit', (code, signal) => {
-  cleanUp();
-  process.exit(signal ? 0 : (code ?? 0));
+  void cleanUp().finally(() => process.exit(signal ? 0 : (code ?? 0)));
 });

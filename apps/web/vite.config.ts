@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-precompress';
 
 /** Where `vite` and `vite preview` send `/api` (the Helio server; `npm start` listens on 8080). */
@@ -61,8 +62,41 @@ function shellChunks(): Plugin {
   };
 }
 
+/**
+ * Issue 19 (in the field): a service worker (vite-plugin-pwa's Workbox `generateSW`) precaches the built app — the
+ * shell and the pages' chunks — so the console opens without a connection; page navigations fall back to the cached
+ * `index.html`. Nothing under /api is cached: calls go to the network (a step submitted offline waits in the
+ * offline queue, core/offline). `/sw.js` and the manifest are served `no-cache` by the server (web-app.ts).
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    // A plain `<script defer src="/registerSW.js">`: nothing inline (the console's CSP is `script-src 'self'`).
+    injectRegister: 'script-defer',
+    manifest: {
+      name: 'Helio',
+      short_name: 'Helio',
+      start_url: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#409EFF',
+      icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    },
+    workbox: {
+      // The pre-compressed .br/.gz copies are the same files: not precached twice.
+      globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+      globIgnores: ['**/*.br', '**/*.gz', '.vite/**'],
+      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/(doc|docs|swagger|openapi)/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), shellChunks(), precompress()],
+  plugins: [react(), shellChunks(), precompress(), pwa()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },

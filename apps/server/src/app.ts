@@ -13,11 +13,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { collectRoutes, installAccessCheck, type AuthUser, type RouteRecord } from './core/access.js';
 import { setTimeZone } from './core/dates.js';
 import { takeQueryToken } from './core/download.js';
-import { BizError, ForbiddenError, ValidationError, badInputState, databaseErrorReason, isDatabaseUnavailable } from './core/errors.js';
+import { BizError, ForbiddenError, ValidationError, badInputState, databaseErrorReason, isDatabaseUnavailable, sqlState } from './core/errors.js';
 import { msg, pickLang, type Lang, type MessageKey } from './core/i18n.js';
 import { createKvStore, type KvStore } from './core/kv-store.js';
+import { installHttpMetrics } from './core/http-metrics.js';
+import { installRateLimits, rateRules } from './core/rate-limit.js';
 import { logRedaction } from './core/redact.js';
 import { boundRouteIntegers, refuseNul } from './core/validate.js';
+import { lazyCompilers } from './core/lazy-schemas.js';
 import { installSecurityHeaders } from './core/security-headers.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -56,6 +59,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   routes: RouteRecord[];
+  /** Route schemas are compiled on first use (core/lazy-schemas.ts); this compiles those still pending. */
+  compileSchemas(): void;
   /** After listen: the modules' start (the device path, the demo fleet) and the jobs. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -78,7 +83,7 @@ async function createServices(config: Config, opts: BuildOptions, log: FastifyBa
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
-  const kv = opts.kv ?? createKvStore(config.redisUrl);
+  const kv = opts.kv ?? createKvStore(config.redisUrl, config.redisPrefix);
   const kernel = await Kernel.create({ config, database, kv, log, manifests: opts.modules });
   return {
     config,
@@ -111,6 +116,7 @@ function readToken(req: FastifyRequest): string | undefined {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const schemas = lazyCompilers();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -119,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -131,6 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('user', undefined);
   app.decorateRequest('authError', undefined);
   installSecurityHeaders(app);
+  installHttpMetrics(app, services.kernel.metrics);
 
   // Blade clients POST with a JSON content type and no body (e.g. `remove?ids=`): treat that as {}.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -160,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     else req.authError = 'unauthorized';
   });
   installAccessCheck(app, services.permissions);
+  installRateLimits(app, services.kv, rateRules(config.rateLimits).download);
   // NUL in any query, path or body text: a 400 for every route (no column can store it; core/validate.ts).
   app.addHook('preValidation', refuseNul);
   // A generated password must be changed before anything else (modules/user/password-gate.ts).
@@ -204,6 +213,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (statusCode === 405) return reply.status(405).send({ code: 405, success: false, data: {}, msg: msg(lang, 'methodNotAllowed') });
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(400).send({ code: 400, success: false, data: {}, msg: msg(lang, 'badRequest') });
+    }
+    if (sqlState(err) === '53100') {
+      // The database's disk is full (the embedded one: HELIO_DATA_DIR): nothing was written; an operator must act.
+      req.log.error({ route: `${req.method} ${req.routeOptions.url}` }, 'database disk full: the write was refused');
+      return reply.status(507).send({ code: 507, success: false, data: {}, msg: msg(lang, 'storageFull') });
+    }
+    if (sqlState(err) === '57014') {
+      // A statement ran past HELIO_DB_STATEMENT_TIMEOUT_MS (a slow or locked database): transient, a clear 503.
+      req.log.warn({ route: `${req.method} ${req.routeOptions.url}` }, 'database statement timed out');
+      return reply.status(503).header('retry-after', '5').send({ code: 503, success: false, data: {}, msg: msg(lang, 'databaseSlow') });
     }
     if (isDatabaseUnavailable(err)) {
       // The database is away (connection lost, refused, pool timeout): transient, so 503 and a retry hint, not 500.
@@ -262,6 +281,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app,
     services,
     routes,
+    compileSchemas: () => schemas.compileAll(),
     start: () => services.kernel.start(),
     close: async () => {
       await services.kernel.stop();

@@ -42,6 +42,17 @@ export interface Config {
   webDir: string | undefined;
   docs: boolean;
   trustProxy: boolean;
+  /**
+   * The bearer token Prometheus sends to `GET /metrics` (HELIO_METRICS_TOKEN, at least 16 characters). Without it
+   * the metrics answer only to a scrape from this machine (loopback, not through a proxy).
+   */
+  metricsToken: string | undefined;
+  /** Per-minute limits of core/rate-limit.ts: captcha images per client address, file downloads per user. */
+  rateLimits: { captchaPerMin: number; downloadPerMin: number };
+  /** Prefix of this deployment's keys in Redis (HELIO_REDIS_PREFIX), so several deployments may share one Redis. */
+  redisPrefix: string;
+  /** PostgreSQL: the longest a statement may run, ms (HELIO_DB_STATEMENT_TIMEOUT_MS, default 30 s; 0 = no limit). */
+  dbStatementTimeoutMs: number;
   /** Milliseconds between two looks for due jobs (HELIO_JOB_POLL_MS; kernel/jobs.ts). */
   jobPollMs: number;
   /**
@@ -58,6 +69,19 @@ export interface Config {
 export { ConfigError };
 
 type Env = Record<string, string | undefined>;
+
+function redisPrefix(env: Env): string {
+  const v = env.HELIO_REDIS_PREFIX ?? 'helio:';
+  if (!/^[\w:.-]{1,40}$/.test(v)) throw new ConfigError('HELIO_REDIS_PREFIX must be 1 to 40 letters, digits, ":", ".", "_" or "-"');
+  return v;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const v = env.HELIO_METRICS_TOKEN?.trim();
+  if (!v) return undefined;
+  if (v.length < 16) throw new ConfigError('HELIO_METRICS_TOKEN must be at least 16 characters');
+  return v;
+}
 
 function bool(env: Env, name: string, def: boolean): boolean {
   const raw = env[name];
@@ -192,6 +216,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDir: env.HELIO_WEB_DIR || undefined,
     docs: bool(env, 'HELIO_API_DOCS', true),
     trustProxy: bool(env, 'HELIO_TRUST_PROXY', false),
+    metricsToken: metricsToken(env),
+    rateLimits: {
+      captchaPerMin: int(env, 'HELIO_RATE_CAPTCHA_PER_MIN', 300, 1, 1_000_000),
+      downloadPerMin: int(env, 'HELIO_RATE_DOWNLOAD_PER_MIN', 120, 1, 1_000_000),
+    },
+    redisPrefix: redisPrefix(env),
+    dbStatementTimeoutMs: int(env, 'HELIO_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
     jobPollMs: int(env, 'HELIO_JOB_POLL_MS', 1000, 50, 60_000),
     alarmRules: bool(env, 'HELIO_ALARM_RULES', true),
     telemetry: loadTelemetryConfig(env),

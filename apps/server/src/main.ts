@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { openServerDatabase } from './db/template.js';
 import { KeyConfigError } from './modules/auth/index.js';
 import { seed } from './seed/seed.js';
+import { startLock } from './db/start-lock.js';
 import './modules/demo/index.js';
 import { BrokerPortInUseError } from './modules/telemetry/index.js';
 
@@ -33,11 +34,15 @@ function connectionLostLog(): (err: Error) => void {
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
+  // Several processes starting at once on one PostgreSQL: migrations, seed, reference data and the modules' start run
+  // in one at a time (db/start-lock.ts).
+  const unlock = await startLock(config.databaseUrl);
   // PGlite: a first start copies the database template (db/template.ts); migrations run only when behind.
   const database = await openServerDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
     onPoolError: connectionLostLog(),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   const seeded = await seed(database.db, { adminPassword: config.adminPassword });
   const built = await buildApp(config, { database });
@@ -72,7 +77,9 @@ async function main(): Promise<void> {
   try {
     starting = built.start();
     await starting;
+    await unlock();
   } catch (e) {
+    await unlock();
     if (stopping) return; // shut down while starting: nothing to report
     if (e instanceof BrokerPortInUseError) {
       console.error(`\nHelio cannot start: ${e.message}\n`);

@@ -29,6 +29,15 @@ const ROWS: Record<string, (tag: string) => Record<string, unknown>> = {
   sms: (tag) => ({ category: 1, smsCode: tag }),
   mail: (tag) => ({ name: tag, host: 'smtp.example.com', port: 587, security: 'starttls', fromAddress: 'm@example.com' }),
   notice: (tag) => ({ title: tag, category: 1, releaseTime: new Date(Date.now() - 60_000), content: tag }),
+  // modules/stock (issue 17)
+  skuBaseInfo: (tag) => ({ sku: tag, skuName: tag, skuType: 1 }),
+  warehouse: (tag) => ({ warehouseName: tag }),
+  material: (tag) => ({ materialName: tag }),
+  // modules/epc-package (issue 18)
+  epcPackage: (tag) => ({ code: tag, name: tag }),
+  epcPackageLine: (tag) => ({ packageId: '1', sku: tag.slice(0, 64), quantity: 1 }),
+  // modules/agent (issue 17)
+  agentCompany: (tag) => ({ agentNumber: tag.slice(0, 32), companyName: tag, agentType: 1, contactName: tag.slice(0, 50), phone: '13800138000' }),
 };
 
 const READS = new Set(['list', 'page', 'lazy-list', 'select', 'tree', 'lazy-tree']);

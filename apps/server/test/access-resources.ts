@@ -154,15 +154,21 @@ export function resourceProbes(app: () => TestApp, headers: () => Record<string,
   // ---- logs ----------------------------------------------------------------------------------------------------
   const logs = { api: logApi, usual: logUsual, error: logError } as const;
   for (const [kind, table] of Object.entries(logs)) {
-    const aLog = async () => {
+    const aLog = async (tenantId = A) => {
       const id = nextId();
-      await db().insert(table).values({ id, tenantId: A, requestUri: '/a-only', createBy: 'alice' } as never);
+      const own = tenantId === A ? { requestUri: '/a-only', createBy: 'alice' } : { requestUri: '/b-own', createBy: 'bob' };
+      // A tenant reads the error rows its browsers uploaded (source web); A's row is one too, so only the tenant hides it.
+      await db().insert(table).values({ id, tenantId, ...own, ...(kind === 'error' ? { source: 'web' } : {}) } as never);
       return id;
     };
     for (const verb of ['list', 'page']) {
       probes[`GET /api/blade-log/${kind}/${verb}`] = async () => {
+        // B's own row is written here, not left to the log writer (it flushes in the background): the list must show it.
+        const own = await aLog(B);
         const id = await aLog();
-        noForeignRows((await req('GET', `/api/blade-log/${kind}/${verb}?size=100&tenantId=${A}`)).json(), id);
+        const body = (await req('GET', `/api/blade-log/${kind}/${verb}?size=100&tenantId=${A}`)).json();
+        noForeignRows(body, id);
+        expect(body.data.records.map((r: { id: string }) => r.id)).toContain(own);
       };
     }
     probes[`GET /api/blade-log/${kind}/detail`] = async () => {

@@ -105,6 +105,13 @@ export function settingsProbes(app: () => TestApp, headers: () => Record<string,
       expect((await post(`${C}/device/setup/command/reject`, { id: a.command })).statusCode).toBe(404);
       expect(await state(a.command)).toBe('pending_approval');
     },
+    [`GET ${C}/device/setup/approval/list`]: async () => {
+      const { a, b } = await world();
+      const mine = rows((await get(`${C}/device/setup/approval/list?size=100`)).json());
+      expect(mine.map((c) => c.id)).toContain(b.command);
+      expect(mine.map((c) => c.id)).not.toContain(a.command);
+      expect((await get(`${C}/device/setup/approval/list?deviceSn=${a.inverter}`)).json().data.total).toBe(0);
+    },
     [`GET ${C}/advancedSettingsOperationLog/list`]: async () => {
       const { a, b } = await world();
       const mine = rows((await get(`${C}/advancedSettingsOperationLog/list?size=100`)).json());

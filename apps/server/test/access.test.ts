@@ -12,18 +12,10 @@ import { logError, param, post, user } from '../src/db/schema.js';
 import { roleMenu, tenant as schemaTenant, topMenu as schemaTopMenu, topMenuSetting } from '../src/db/schema.js';
 import { createDept, createRole, createTenant, createUser } from './fixtures.js';
 import { createTestApp, type TestApp } from './helper.js';
-import { RESOURCE_PUBLIC_ROUTES, resourceProbes } from './access-resources.js';
-import { stationProbes } from './access-stations.js';
-import { alarmProbes } from './access-alarms.js';
-import { alarmIncidentProbes } from './access-alarm-incidents.js';
-import { notifyProbes } from './access-notify.js';
-import { alarmRuleProbes } from './access-alarm-rules.js';
-import { settingsProbes } from './access-settings.js';
-import { mailProbes } from './access-mail.js';
-import { factoryProbes } from './access-factory.js';
-import { otaProbes } from './access-ota.js';
+import { RESOURCE_PUBLIC_ROUTES } from './access-resources.js';
 import { engineProbes } from './access-engine.js';
 import { listAudit } from './access/list-audit.js';
+import { moduleProbes } from './access/module-probes.js';
 import { B_POST_CODE, seedTenantB } from './access/seed-b.js';
 import { userAdminProbes } from './access/user-probes.js';
 import { NO_TENANT_DATA } from './access/no-tenant-data.js';
@@ -52,6 +44,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/blade-system/user/register-guest', // the registration form (off by default; captcha; waits for approval)
   'GET /api/skyworth-toolkit/file/ota-download/:fileId', // firmware for devices: the signed, expiring link is the credential
   ...RESOURCE_PUBLIC_ROUTES,
+  // Probes of load balancers and orchestrators (no session; no address or secret in them); the metrics need the
+  // configured token or a scrape from this machine (test/ops.test.ts).
+  'GET /api/live',
+  'GET /api/ready',
+  'GET /metrics',
 ]);
 
 const apiRoutes = () =>
@@ -341,25 +338,8 @@ describe('tenant isolation', () => {
       const body = (await t.req({ method: 'GET', url: '/api/blade-system/menu/top-menu', headers: bHeaders })).json();
       expect(body.data.every((m: { tenantId: string }) => m.tenantId === '200002')).toBe(true);
     },
-    // Files, SMS, notices, logs, data sources, code generator, reports (issue 5): test/access-resources.ts.
-    ...resourceProbes(() => t, () => bHeaders),
-    // Stations, devices and the home dashboard (issue 6): test/access-stations.ts.
-    ...stationProbes(() => t, () => bHeaders),
-    ...alarmProbes(() => t, () => bHeaders),
-    // Alarm incidents (list, detail, handle): test/access-alarm-incidents.ts.
-    ...alarmIncidentProbes(() => t, () => bHeaders),
-    // Alarm subscriptions, the in-app inbox and an alarm's notification records: test/access-notify.ts.
-    ...notifyProbes(() => t, () => bHeaders),
-    // The alarm catalogue and per-device thresholds: test/access-alarm-rules.ts.
-    ...alarmRuleProbes(() => t, () => bHeaders),
-    // Mail configurations' enable and test send, and the mail outbox: test/access-mail.ts.
-    ...mailProbes(() => t, () => bHeaders),
-    // Factory (exit-factory) lists: platform reference data (test/access-factory.ts).
-    ...factoryProbes(() => t, () => bHeaders),
-    // OTA upgrades, campaigns, versions and the download link (the package CRUD is probed by the engine): test/access-ota.ts.
-    ...otaProbes(() => t, () => bHeaders),
-    // Remote settings: device forms, commands, approval, log, versions (test/access-settings.ts).
-    ...settingsProbes(() => t, () => bHeaders),
+    // Each module's probes (files, stations, alarms, … installer orders): test/access/module-probes.ts.
+    ...moduleProbes(() => t, () => bHeaders),
   };
 
   const generic: Record<string, () => Promise<void>> = {};

@@ -1,7 +1,7 @@
 /**
  * Architecture rules, checked on the import graph of the source (parsed with the TypeScript compiler, so type-only
  * imports, `export … from` and `import('…')` count; strings and comments do not):
- * - core, kernel, crud (engines), db and settings never import modules;
+ * - core, kernel, the engines (crud, flow, stage), db and settings never import modules;
  * - a module imports a neighbour only through the neighbour's public entry, `../<neighbour>/index.js`;
  * - no cycles between modules (imports and `dependsOn` together; test files left out);
  * - every module folder has a `module.ts` whose default export is named after the folder, and every `dependsOn`
@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = 'apps/server/src';
 const MODULES = `${SERVER}/modules`;
-const ENGINES = ['core', 'kernel', 'crud', 'db', 'settings'].map((d) => `${SERVER}/${d}/`);
+const ENGINES = ['core', 'kernel', 'crud', 'flow', 'stage', 'db', 'settings'].map((d) => `${SERVER}/${d}/`);
 const WEB = 'apps/web';
 
 /** One import: files as root-relative POSIX paths; `target` without extension, undefined for packages. */

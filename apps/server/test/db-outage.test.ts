@@ -175,11 +175,23 @@ describe.skipIf(!PG_BASE)('database outage on PostgreSQL (server in a child proc
     // 2. The network to the database cut for 3 s, then restored.
     phase = 'cut';
     await proxy.cut();
-    await sleep(3000);
+    const readiness = async () => {
+      const res = await fetch(`${base}/api/ready`);
+      return { status: res.status, body: (await res.json()) as { data: { checks: Record<string, { ok: boolean }> } } };
+    };
+    // Readiness says so while the database is away (a load balancer takes the process out; nothing restarts).
+    const away = await readiness();
+    expect(away.status).toBe(503);
+    expect(away.body.data.checks.database!.ok).toBe(false);
+    expect(away.body.data.checks.kv!.ok).toBe(true);
+    await sleep(1000);
     expect(srv.alive(), srv.output()).toBe(true);
     await proxy.restore();
     restored = true;
     phase = 'after';
+    let back = await readiness();
+    for (let end = Date.now() + 20_000; back.status !== 200 && Date.now() < end; await sleep(200)) back = await readiness();
+    expect(back.status).toBe(200);
 
     // Recovery by itself: requests succeed again and the reports held during the cut are stored and acknowledged.
     for (let end = Date.now() + 30_000; Date.now() < end; await sleep(100)) {

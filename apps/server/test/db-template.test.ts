@@ -54,7 +54,7 @@ async function contents(db: Database): Promise<Record<string, unknown[]>> {
     `SELECT table_schema AS s, table_name AS t FROM information_schema.tables
       WHERE table_schema IN ('public', 'drizzle') AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
   );
-  const volatile = new Set(['create_time', 'update_time', 'done_at', 'created_at', 'applied_at', 'password']);
+  const volatile = new Set(['create_time', 'update_time', 'deploy_time', 'done_at', 'created_at', 'applied_at', 'password']);
   const out: Record<string, unknown[]> = {};
   for (const { s, t } of tables) {
     const all = await rows<Record<string, unknown>>(db, `SELECT * FROM "${s}"."${t}"`);

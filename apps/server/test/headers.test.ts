@@ -23,6 +23,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-a1.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'assets', 'index-a1.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dir, 'assets', 'logo-a1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ HELIO_WEB_DIR: dir });
 });
 afterAll(async () => {
@@ -59,7 +60,7 @@ describe('security headers', () => {
     const cases: Array<[string, Parameters<TestApp['req']>[0], number]> = [
       ['shell', { method: 'GET', url: '/' }, 200],
       ['client route', { method: 'GET', url: '/system/user' }, 200],
-      ['built file', { method: 'GET', url: '/assets/index-a1.js' }, 200],
+      ['built image that is a document', { method: 'GET', url: '/assets/logo-a1.svg' }, 200],
       ['api', { method: 'GET', url: '/api/blade-system/user/info', headers: h }, 200],
       ['no token', { method: 'GET', url: '/api/blade-system/user/info' }, 401],
       ['bad sort', { method: 'GET', url: '/api/blade-system/user/list?descs=updatexml(1)', headers: h }, 400],
@@ -72,6 +73,19 @@ describe('security headers', () => {
       expect(res.statusCode, what).toBe(status);
       expectConsoleHeaders(res.headers, what);
     }
+  });
+
+  it('are only nosniff on built scripts and styles, which are never documents', async () => {
+    for (const url of ['/assets/index-a1.js', '/assets/index-a1.css', '/assets/index-a1.js?v=1']) {
+      const res = await t.req({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // The same names outside /assets (an API path, a client route) keep the whole set.
+    const res = await t.req({ method: 'GET', url: '/system/index-a1.js' });
+    expectConsoleHeaders(res.headers, 'a .js client route');
   });
 
   it('let the Swagger UI load: same-origin scripts and styles, every file served, framed only by the console', async () => {

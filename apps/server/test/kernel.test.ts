@@ -121,6 +121,29 @@ describe('durable jobs', () => {
     expect(ran).toEqual(['second']);
   });
 
+  it('a stop does not wait for a job stuck in flight: it is handed back, due at once, its attempt not counted', async () => {
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((res) => (release = res));
+    const r = new JobRunner(database, quiet, { pollMs: 10_000 });
+    r.register(defineJob({ name: 'kt.stuck', leaseMs: 600_000, run: () => stuck }), {} as ModuleContext);
+    await r.enqueue('kt.stuck', null, { runAt: new Date(Date.now() - 1000) });
+    const running = r.poll(); // claims it; the run never ends by itself
+    await expect.poll(async () => (await jobRows('kt.stuck'))[0]?.status).toBe('running');
+    await r.stop(50);
+    const [row] = await database.rows<{ status: string; attempts: number; locked_by: string | null; due: boolean }>(
+      sql`SELECT status, attempts, locked_by, run_at <= now() AS due FROM helio_job WHERE name = 'kt.stuck'`,
+    );
+    expect(row).toEqual({ status: 'pending', attempts: 0, locked_by: null, due: true });
+    // Another process takes it over now, not after the 10-minute lease.
+    const other = new JobRunner(database, quiet);
+    let ran = 0;
+    other.register(defineJob({ name: 'kt.stuck', run: async () => void ran++ }), {} as ModuleContext);
+    expect(await other.poll()).toBe(1);
+    expect(ran).toBe(1);
+    release();
+    await running;
+  });
+
   it('a recurring job has one row, rescheduled after each run', async () => {
     let n = 0;
     const r = new JobRunner(database, quiet, { pollMs: 10_000 });

@@ -77,6 +77,10 @@ describe('compression and caching', () => {
   it('caches content-hashed assets for a year and never the app shell', async () => {
     const asset = await t.req({ method: 'GET', url: '/assets/index-B3x9kQ_a.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so it carries no validators; the shell does (no-cache: revalidated on each load).
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect((await t.req({ method: 'GET', url: '/index.html' })).headers.etag).toBeTruthy();
     for (const url of ['/', '/index.html', '/login', '/system/user']) {
       const page = await t.req({ method: 'GET', url });
       expect(page.statusCode).toBe(200);

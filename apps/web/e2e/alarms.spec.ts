@@ -1,7 +1,8 @@
 /**
  * The alarm walk (issue 14), as an operator: a device reports faults over MQTT → the alarms appear in the open list
  * without a reload → one is acknowledged from the list, the other handled in the drawer in Chinese (with the shared
- * rule messages), then again in English after switching language → the history shows both records → the device
+ * rule messages, and a site photo attached to the record: uploaded, then shown as a thumbnail in the history that
+ * opens large), then again in English after switching language → the history shows both records → the device
  * reports again without faults → the alarms show recovered. axe-core finds no critical or serious problem on the
  * list or the drawer; screenshots of both languages go to $ALARM_SHOTS (default e2e/screenshots/).
  *
@@ -10,7 +11,10 @@
  * The device is added the way an installer does it (a factory-list row, then `plant/addDevice`, which hands out its
  * MQTT secret once) and speaks docs/device-protocol.md with mqtt.js (e2e/device-play.ts).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { expect, onFleet } from './fixtures';
 import { PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
@@ -20,6 +24,41 @@ import { playInverter } from './device-play';
 const shot = screenshots(process.env.ALARM_SHOTS ?? path.join(import.meta.dirname, 'screenshots'), 'alarms');
 // The pages of this spec talk to the fleet server (the suite's default server is never started for it).
 const test = onFleet(ALARM_FLEET);
+
+/** A small PNG drawn here (an orange disc on blue, 96 × 72), the site photo the operator attaches. */
+function sitePhoto(): Buffer {
+  const crc32 = (b: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of b) {
+      let c = (crc ^ byte) & 0xff;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crc = (crc >>> 8) ^ c;
+    }
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const [w, h] = [96, 72];
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const raw = Buffer.alloc(h * (1 + w * 3));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const sun = (x - 48) ** 2 + (y - 36) ** 2 < 22 ** 2;
+      raw.set(sun ? [250, 160, 20] : [30, 90, 170], y * (1 + w * 3) + 1 + x * 3);
+    }
+  }
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** The list row of an alarm, by its name (the SN filter keeps the demo fleet's own alarms out). */
 const rowOf = (page: Page, name: string): Locator => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
@@ -84,11 +123,32 @@ test('a device fault appears live, is acknowledged and handled in both languages
     await choose(form, page, '处理状态', '处理中');
     await choose(form, page, '处理人', 'admin');
     await form.getByLabel('跟进记录').fill('已派人到现场检查风扇和散热器');
+    // A site photo (a PNG written to a temporary folder), uploaded as soon as it is chosen.
+    await expect(form).toContainText('最多 9 张图片(jpg、png、gif、webp、bmp),每张不超过 10 MB');
+    const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-alarm-photo-'));
+    const photoFile = path.join(photoDir, 'fan-site.png');
+    fs.writeFileSync(photoFile, sitePhoto());
+    await expect(form.getByRole('button', { name: '添加照片' })).toBeVisible();
+    await form.locator('input[type=file]').setInputFiles(photoFile);
+    await expect(form.locator('.ant-upload-list-item-done')).toHaveCount(1);
+    await expectAccessible(page, '.ant-drawer');
     await form.getByRole('button', { name: '保存处理' }).click();
     await expect(page.getByText('处理记录已保存')).toBeVisible();
+    fs.rmSync(photoDir, { recursive: true, force: true });
     const history = drawer.getByTestId('alarm-history');
     await expect(history).toContainText('已派人到现场检查风扇和散热器');
     await expect(history).toContainText('处理中');
+    // The record's thumbnail, loaded from its signed link; it opens large and Escape closes only the preview.
+    await expect(form.locator('.ant-upload-list-item')).toHaveCount(0);
+    const thumb = history.getByRole('img', { name: '第 1 张照片(共 1 张):fan-site.png' });
+    await expect(thumb).toBeVisible();
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    await history.getByRole('button', { name: '放大查看第 1 张照片(共 1 张):fan-site.png' }).click();
+    await expect(page.locator('.ant-image-preview-img')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-image-preview-img')).toBeHidden();
+    await expect(drawer).toBeVisible();
+    await history.screenshot({ path: path.join(process.env.ALARM_SHOTS ?? path.join(import.meta.dirname, 'screenshots'), 'alarms-history-photo-zh.png') });
     await expect(overTemp).toContainText('处理中');
     await expect(overTemp).toContainText('已确认');
     await expectAccessible(page, '.ant-drawer');
@@ -120,6 +180,8 @@ test('a device fault appears live, is acknowledged and handled in both languages
     await expect(historyEn.locator('.ant-timeline-item').first()).toContainText('Resolved');
     await expect(historyEn.locator('.ant-timeline-item').nth(1)).toContainText('已派人到现场检查风扇和散热器');
     await expect(historyEn.locator('.ant-timeline-item').nth(1)).toContainText('In progress');
+    await expect(historyEn.locator('.ant-timeline-item').nth(1).getByRole('img', { name: 'Photo 1 of 1: fan-site.png' })).toBeVisible();
+    await expect(historyEn.locator('.ant-timeline-item').first().getByRole('img')).toHaveCount(0);
     await expectAccessible(page, '.ant-drawer');
     await shot(page, 'drawer-en');
 

@@ -44,6 +44,8 @@ async function fillDate(page: Page, label: string, value: string): Promise<void>
 
 for (const lang of ['zh-CN', 'en-US'] as const) {
   test(`configuration screens (${lang}): matching list, factory version, Excel export and import, firmware overview`, async ({ page, request }) => {
+    // A walk of many steps, some waiting on a simulated device: its budget, beyond the default 60 s.
+    test.setTimeout(150_000);
     const tx = TEXT[lang];
     const en = lang === 'en-US';
     const problems = watchProblems(page);

@@ -118,9 +118,33 @@ export async function pickTreeSelect(scope: Locator, page: Page, label: string, 
  */
 export async function save(page: Page, en = false): Promise<void> {
   const box = dialog(page);
+  await recordToasts(page);
   await box.getByRole('button', { name: en ? 'Save' : /保\s*存/ }).click();
-  await Promise.all([succeeded(page, en), expect(box).toBeHidden({ timeout: SAVED_WITHIN })]);
+  await Promise.all([toastShown(page, en ? 'Operation succeeded!' : '操作成功!'), expect(box).toBeHidden({ timeout: SAVED_WITHIN })]);
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
+/**
+ * From now on the page keeps the text of every toast it draws: a 3-second toast drawn while the test process waited
+ * for a CPU on a loaded machine was gone before the check looked (CI, 2026-11-28), though the user saw it.
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { helioToasts?: string[]; helioToastWatch?: MutationObserver };
+    w.helioToasts = [];
+    w.helioToastWatch?.disconnect();
+    w.helioToastWatch = new MutationObserver(() => {
+      for (const n of document.querySelectorAll('.ant-message-notice')) w.helioToasts!.push(n.textContent ?? '');
+    });
+    w.helioToastWatch.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** A toast with `text` was drawn since recordToasts (still showing or already gone). */
+async function toastShown(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => ((window as unknown as { helioToasts?: string[] }).helioToasts ?? []).some((x) => x.includes(t)), text, {
+    timeout: SAVED_WITHIN,
+  });
 }
 
 /** The success toast of an action (a delete, a batch action) shows: as patient as save(). */

@@ -24,6 +24,12 @@ export interface FleetSettings {
   interval: number;
   mqtt?: boolean;
   jobPollMs?: number;
+  /**
+   * The fleet's past week backfilled in the background (HELIO_SIM_HISTORY). Off unless a walk reads history: the
+   * backfill keeps a core busy for minutes and holds the embedded database between its chunks, so requests (a sign-in)
+   * queue behind it; the walks here play their own devices and read what those report.
+   */
+  history?: boolean;
 }
 
 /**
@@ -52,6 +58,7 @@ export async function startFleetServer(s: FleetSettings): Promise<FleetServer> {
     HELIO_E2E_SIMULATOR: 'on',
     HELIO_SIM_STATIONS: String(s.stations),
     HELIO_SIM_INTERVAL: String(s.interval),
+    HELIO_SIM_HISTORY: s.history ? 'on' : 'off',
     ...(s.mqtt ? { HELIO_MQTT_HOST: '127.0.0.1', HELIO_MQTT_PORT: String(port) } : {}),
     ...(s.jobPollMs ? { HELIO_JOB_POLL_MS: String(s.jobPollMs) } : {}),
   });

@@ -49,9 +49,10 @@ test.describe('router guard', () => {
 
   test('a menu page that is not built yet says so instead of a blank screen', async ({ page }) => {
     await signIn(page);
-    // A menu page of a later issue (the parameter page used here before is built now).
-    await page.goto('/flow/model');
+    // A menu page of a later issue (maintenance orders, issue 20; the workflow model page used here before is built
+    // now): when that page is built, pick another seeded menu path with no page yet.
+    await page.goto('/epc/maintenance');
     await expect(page.getByText(/页面尚未建设/)).toBeVisible(PAGE_LOAD);
-    await expect(page).toHaveTitle('模型管理');
+    await expect(page).toHaveTitle('运维工单');
   });
 });

@@ -8,58 +8,12 @@
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { expect, test as base } from './fixtures';
+import { expect, mailTest as test } from './smtp-sink';
 import { dialog, openPage, pickOption, save, uniq } from './crud-helpers';
 import { signIn, watchProblems, expectAccessible } from './helpers';
-import { startServer, type E2EServer } from './servers';
 
 const SHOTS = process.env.MAIL_SHOTS ?? '/tmp/h/mail';
 mkdirSync(SHOTS, { recursive: true });
-
-interface Delivered {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A minimal SMTP sink (RFC 5321 happy path, no AUTH, no STARTTLS): what arrives goes to `delivered`. */
-function smtpSink(delivered: Delivered[]): net.Server {
-  return net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let current: Delivered = { from: '', to: [], data: '' };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 sink.e2e ESMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          current.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          delivered.push(current);
-          current = { from: '', to: [], data: '' };
-          reply('250 OK: queued as e2e');
-          continue;
-        }
-        const nl = buffer.indexOf('\r\n');
-        if (nl < 0) return;
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
-        if (verb === 'MAIL') current.from = address;
-        if (verb === 'RCPT') current.to.push(address);
-        if (verb === 'DATA') inData = true;
-        reply(verb === 'EHLO' || verb === 'HELO' ? '250 sink.e2e' : verb === 'DATA' ? '354 go on' : verb === 'QUIT' ? '221 bye' : '250 OK');
-        if (verb === 'QUIT') socket.end();
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,35 +25,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-interface Sink {
-  port: number;
-  delivered: Delivered[];
-}
-
-const test = base.extend<object, { mailServer: E2EServer; sink: Sink }>({
-  mailServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startServer({ HELIO_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
-      await provide(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  sink: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const delivered: Delivered[] = [];
-      const srv = smtpSink(delivered);
-      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-      await provide({ port: (srv.address() as net.AddressInfo).port, delivered });
-      await new Promise((r) => srv.close(r));
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailServer }, provide) => provide(mailServer.url),
-});
 
 const TEXT = {
   'zh-CN': {

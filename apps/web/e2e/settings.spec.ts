@@ -127,8 +127,8 @@ test('a grid-code setting waits for a second person, then an earlier version is 
     await expect(lastCommand(page)).toContainText(L('remote.state.pending_approval'));
     await expect(lastCommand(page)).toContainText(L('remote.waitsForApproval'));
     await page.getByRole('tab', { name: L('remote.approvals') }).click();
-    // Listed for approval; not by its requester (the server would refuse that too).
-    await expect(page.getByTestId('settings-approvals').locator('tr', { hasText: 'gridOverVoltage1 = 260' })).toContainText(L('remote.ownRequest'));
+    // Listed for approval under the items' names; not by its requester (the server would refuse that too).
+    await expect(page.getByTestId('settings-approvals').locator('tr', { hasText: 'Over-voltage trip 1 = 260' })).toContainText(L('remote.ownRequest'));
     await expectAccessible(page, '[data-testid="inverter-detail"] .ant-tabs-tabpane-active');
     await page.screenshot({ path: path.join(SHOTS, `settings-${lang}.png`), fullPage: true });
 
@@ -147,6 +147,8 @@ test('a grid-code setting waits for a second person, then an earlier version is 
     await send(page, lang);
     await expect(form.getByText(L('remote.version').replace('{{n}}', '2'))).toBeVisible();
     await page.getByRole('tab', { name: L('remote.versions') }).click();
+    // What each version changed, under the items' names.
+    await expect(page.getByTestId('settings-versions').locator('tr', { hasText: 'Active power limit = 90' })).toBeVisible();
     await page.getByRole('button', { name: L('remote.restoreVersion').replace('{{n}}', '1') }).click();
     const confirm = page.getByRole('dialog', { name: L('remote.restoreTitle') });
     await confirm.getByRole('button', { name: spaced(L('remote.restore'), { exact: true }) }).click();

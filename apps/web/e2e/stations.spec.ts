@@ -97,10 +97,17 @@ async function signIn(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
   await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
 }
 
-/** A chart has drawn: its canvas exists and is not blank (some non-transparent pixels). */
+/**
+ * A chart has drawn: an ECharts canvas that is not blank (some non-transparent pixels), or the dashboard's SVG chart
+ * (light-chart.tsx) with bars or lines in it.
+ */
 async function expectChartDrawn(page: Page, label: string | RegExp): Promise<void> {
   const chart = page.getByRole('img', { name: label }).first();
-  await expect(chart.locator('canvas').first()).toBeVisible(PAGE_LOAD);
+  await expect(chart.locator('canvas, svg').first()).toBeVisible(PAGE_LOAD);
+  if (await chart.locator('svg').count()) {
+    await expect.poll(() => chart.locator('svg [data-mark]').count()).toBeGreaterThan(0);
+    return;
+  }
   await expect
     .poll(async () =>
       chart.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {

@@ -66,5 +66,10 @@ export const BUSINESS_DICT_CODES = [
   'ota_version_status',
   'shipment_status',
   'stock_confirm_status',
+  // Stock (issue 17)
+  'sku_type',
+  // Agents (issue 17)
+  'agent_type',
+  'agent_id_type',
 ] as const;
 export type BusinessDictCode = (typeof BUSINESS_DICT_CODES)[number];

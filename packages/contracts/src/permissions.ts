@@ -81,6 +81,7 @@ export const AREAS = [
       { code: 'protocol_mapping', path: '/protocol-mapping', buttons: [...CRUD, 'import', 'export'] },
       { code: 'ota', path: '/ota', buttons: CRUD },
       { code: 'app_menu', path: '/app-menu', buttons: [...CRUD, 'import', 'export'] },
+      { code: 'setting_approval', path: '/setting-approval', buttons: ['view', 'approve'] },
     ],
   },
   {
@@ -90,7 +91,8 @@ export const AREAS = [
       { code: 'epc_order', path: '/epc/order', buttons: [...CRUD, 'handle', 'export'] },
       { code: 'epc_agent', path: '/epc/agent', buttons: [...CRUD, 'export'] },
       { code: 'epc_stock', path: '/epc/stock', buttons: [...CRUD, 'export'] },
-      { code: 'epc_material', path: '/epc/material', buttons: CRUD },
+      { code: 'epc_material', path: '/epc/material', buttons: [...CRUD, 'import', 'export'] },
+      { code: 'epc_package', path: '/epc/package', buttons: CRUD },
       { code: 'epc_maintenance', path: '/epc/maintenance', buttons: [...CRUD, 'handle'] },
     ],
   },

@@ -22,6 +22,9 @@ export const MESSAGES = {
   payloadTooLarge: ['请求内容过大', 'Request body too large'],
   serverError: ['服务器异常', 'Internal server error'],
   databaseUnavailable: ['数据库暂时不可用,请稍后再试', 'The database is temporarily unavailable; please try again shortly'],
+  kvUnavailable: ['共享状态服务暂时不可用,请稍后再试', 'A shared service (Redis) is temporarily unavailable; please try again shortly'],
+  storageFull: ['服务器存储空间已满,本次修改未保存,请联系管理员', "The server's storage is full; the change was not saved. Please tell your administrator"],
+  databaseSlow: ['数据库响应超时,请稍后再试', 'The database did not answer in time; please try again shortly'],
   devicePathDown: ['设备通道尚未启动,请稍后再试', 'The device connection service is not running yet; please try again shortly'],
   deviceNoReply: ['设备未在 {seconds} 秒内应答', 'The device did not answer within {seconds} s'],
   deviceUnknown: ['设备不存在', 'No such device'],
@@ -125,6 +128,14 @@ export const MESSAGES = {
   warrantyEndBeforeStart: ['质保结束日期不能早于质保开始日期', 'The warranty end date cannot be before the start date'],
   importTooManyRows: ['导入文件最多{max}行数据', 'An import file may hold at most {max} data rows'],
   importTooComplex: ['文件解压后过大,无法导入', 'The workbook is too large once unpacked to be imported'],
+  // alarm follow-up photos (issue 14)
+  alarmPhotoNotFound: ['照片不存在或不属于本租户: {id}', 'No such photo in your tenant: {id}'],
+  alarmPhotoNotImage: ['跟进照片只能是图片({types}): {name}', 'A follow-up photo must be an image ({types}): {name}'],
+  // workflow (issue 16): conflicts answered 409
+  flowTaskNotOpen: ['任务已被办理或已结束', 'The task has already been handled or has ended'],
+  flowTaskTaken: ['任务已被他人签收', 'The task has already been claimed by someone else'],
+  flowTaskNotYours: ['只有任务的办理人才能办理此任务', 'Only the task\'s assignee can complete it'],
+  flowInstanceNotActive: ['流程实例已结束', 'The process instance has ended'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof MESSAGES;

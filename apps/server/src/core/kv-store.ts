@@ -3,6 +3,7 @@
  * Redis when REDIS_URL is set, so several Helio processes share it; an in-process map otherwise.
  */
 import { Redis } from 'ioredis';
+import { BizError } from './errors.js';
 
 export interface KvStore {
   get(key: string): Promise<string | null>;
@@ -12,6 +13,8 @@ export interface KvStore {
   /** Increment a counter; the TTL is set when the counter is created. Returns the new value. */
   incr(key: string, ttlMs: number): Promise<number>;
   del(key: string): Promise<void>;
+  /** Whether the store answers (readiness): resolves, or rejects when it is away. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,8 @@ export class MemoryKvStore implements KvStore {
     const t = this.now();
     for (const [k, e] of this.map) if (e.expires <= t) this.map.delete(k);
   }
+
+  async ping(): Promise<void> {}
 
   async get(key: string): Promise<string | null> {
     return this.live(key)?.value ?? null;
@@ -70,37 +75,60 @@ export class MemoryKvStore implements KvStore {
   }
 }
 
+/**
+ * Redis away (stopped, restarting, unreachable): a clear, translated 503 for the request that needed it, soon — a
+ * command waits for a reconnection at most `COMMAND_TIMEOUT_MS` and is not retried — never a 500 or a hung request.
+ * The client reconnects by itself; nothing restarts (test/faults.test.ts).
+ */
+const COMMAND_TIMEOUT_MS = 2000;
+
 export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
 
   constructor(url: string, private readonly prefix = 'helio:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3, enableOfflineQueue: true });
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: COMMAND_TIMEOUT_MS });
+    // Connection errors are the client's to recover from (it reconnects); commands in flight fail and say so.
+    this.redis.on('error', () => undefined);
+  }
+
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch {
+      throw new BizError('kvUnavailable', {}, 503);
+    }
+  }
+
+  async ping(): Promise<void> {
+    // Not through the offline queue: a store that is away answers at once, not after its reconnection.
+    if (this.redis.status !== 'ready') throw new Error(`redis ${this.redis.status}`);
+    await this.redis.ping();
   }
 
   async get(key: string): Promise<string | null> {
-    return this.redis.get(this.prefix + key);
+    return this.run(() => this.redis.get(this.prefix + key));
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
+    await this.run(() => this.redis.set(this.prefix + key, value, 'PX', ttlMs));
   }
 
   async take(key: string): Promise<string | null> {
-    return this.redis.getdel(this.prefix + key);
+    return this.run(() => this.redis.getdel(this.prefix + key));
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
     const k = this.prefix + key;
-    const [[, n]] = (await this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec()) as [[Error | null, number]];
+    const [[, n]] = (await this.run(() => this.redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec())) as [[Error | null, number]];
     return n;
   }
 
   async del(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.run(() => this.redis.del(this.prefix + key));
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 

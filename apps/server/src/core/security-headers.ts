@@ -27,9 +27,21 @@ export const DOCS_CSP = [...COMMON, "frame-src 'none'", "frame-ancestors 'self'"
 
 const DOCS_PREFIX = '/api/docs';
 
+/**
+ * The console's built scripts, styles, fonts and raster images: never a document (no worker is built from them
+ * either), so the document-only headers — CSP, framing, referrer and opener policies, about 450 bytes — would be sent
+ * for nothing on each of the hundred-odd files of a first load. They keep `nosniff`. SVG, HTML and everything
+ * outside /assets keep the whole set (an SVG opened on its own is a document that can hold script).
+ */
+const SUBRESOURCE = /^\/assets\/[^?#]+\.(?:js|css|woff2?|png|jpe?g|webp|gif)(?:[?#]|$)/;
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   // onSend runs for every reply (handlers, errors, not-found, static files), so nothing goes out without them.
   app.addHook('onSend', (req, reply, payload, done) => {
+    if (SUBRESOURCE.test(req.url)) {
+      reply.header('x-content-type-options', 'nosniff');
+      return done(null, payload);
+    }
     const docs = req.url === DOCS_PREFIX || req.url.startsWith(`${DOCS_PREFIX}/`) || req.url.startsWith(`${DOCS_PREFIX}?`);
     // A route that set a stricter policy of its own (file downloads: `default-src 'none'; sandbox`) keeps it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', docs ? DOCS_CSP : CONSOLE_CSP);

@@ -58,6 +58,11 @@ export interface OpenOptions {
   onPoolError?: (err: Error) => void;
   /** PostgreSQL: how long a query waits for a connection (pool full, or the server unreachable) before failing. */
   connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the longest a statement may run (HELIO_DB_STATEMENT_TIMEOUT_MS; 0 = no limit). A slow or locked
+   * database then answers a clear 503 instead of holding the request and a connection; migrations are not limited.
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -68,7 +73,7 @@ export interface OpenOptions {
  * flight still fails (and the pool drops the client on release), so callers see an error they can retry or answer
  * with 503. Socket errors are marked as the database's (`isDatabaseUnavailable`), also when connecting fails.
  */
-export function createPool(url: string, opts: Pick<OpenOptions, 'onPoolError' | 'connectTimeoutMs'> = {}): pg.Pool {
+export function createPool(url: string, opts: Pick<OpenOptions, 'onPoolError' | 'connectTimeoutMs' | 'statementTimeoutMs'> = {}): pg.Pool {
   const reported = new WeakSet<Error>();
   const report = (err: Error) => {
     markDatabaseConnectionError(err);
@@ -102,6 +107,7 @@ export function createPool(url: string, opts: Pick<OpenOptions, 'onPoolError' | 
     max: 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
     keepAlive: true,
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     Client: HandledClient as unknown as new () => pg.ClientBase,
   });
   // An idle client's error reaches the pool too (it then discards the client); HandledClient has reported it.
@@ -114,9 +120,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // A connection dropped by the server (restart, failover, admin) must not crash the process; the pool replaces
     // it on the next query.
+    if (runMigrations) {
+      // Unlimited: a migration may rightly take longer than any request's statement.
+      const once = createPool(opts.databaseUrl, { ...opts, statementTimeoutMs: 0 });
+      try {
+        await migratePg(drizzlePg(once, { schema }) as never, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await once.end();
+      }
+    }
     const pool = createPool(opts.databaseUrl, opts);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (runMigrations) await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return {
       db,
       kind: 'postgres',

@@ -23,6 +23,7 @@ export interface HandWrittenObject {
 
 const TELEMETRY = '0001_devices.sql';
 const SUMMARY = '0008_station-device-summary.sql';
+const EPC_ORDER_SEARCH = '0025_epc-order-list-search.sql';
 
 /**
  * Time-partitioned tables (PARTITION BY RANGE: drizzle-kit has no partitioning). Their partitions are created ahead
@@ -64,12 +65,19 @@ const TRIGRAM_INDEXES: [table: string, name: string][] = [
   ['helio_device', 'helio_device_sn_trgm'],
 ];
 
+const EPC_TRIGRAM_INDEXES: [table: string, name: string][] = [
+  ['helio_epc_order', 'helio_epc_order_number_trgm'],
+  ['helio_epc_order', 'helio_epc_order_customer_trgm'],
+];
+
 export const HAND_WRITTEN: readonly HandWrittenObject[] = [
   ...PARTITIONED_TABLES.map((name) => ({ kind: 'partitioned table' as const, name, migration: TELEMETRY })),
   // Solar elevation for the network-status job (a PV-only inverter asleep at night is not "disconnected").
   { kind: 'function', name: 'helio_sun_elevation', migration: TELEMETRY },
   { kind: 'extension', name: 'pg_trgm', migration: TELEMETRY, needsExtension: 'pg_trgm' },
   ...TRIGRAM_INDEXES.map(([table, name]) => ({ kind: 'index' as const, name, table, migration: TELEMETRY, needsExtension: 'pg_trgm' })),
+  // The installer order list's "contains" filters (order number, customer name), the same way.
+  ...EPC_TRIGRAM_INDEXES.map(([table, name]) => ({ kind: 'index' as const, name, table, migration: EPC_ORDER_SEARCH, needsExtension: 'pg_trgm' })),
   // helio_plant_device_summary (a Drizzle table) kept exact by these triggers on registrations and factory rows.
   ...SUMMARY_FUNCTIONS.map((name) => ({ kind: 'function' as const, name, migration: SUMMARY })),
   ...SUMMARY_TRIGGERS.flatMap(([table, prefix]) =>

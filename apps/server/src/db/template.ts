@@ -151,8 +151,11 @@ export interface ServerDatabase extends Database {
  * a first start, then migrated only when behind. A template that fails to open is removed and the start goes on
  * without it.
  */
-export async function openServerDatabase(opts: Pick<OpenOptions, 'databaseUrl' | 'onPoolError'> & { dataDir: string; template?: string }): Promise<ServerDatabase> {
-  if (opts.databaseUrl) return { ...(await openDatabase({ databaseUrl: opts.databaseUrl, onPoolError: opts.onPoolError })), fromTemplate: false };
+export async function openServerDatabase(opts: Pick<OpenOptions, 'databaseUrl' | 'onPoolError' | 'statementTimeoutMs'> & { dataDir: string; template?: string }): Promise<ServerDatabase> {
+  if (opts.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: opts.databaseUrl, onPoolError: opts.onPoolError, statementTimeoutMs: opts.statementTimeoutMs });
+    return { ...database, fromTemplate: false };
+  }
   let fromTemplate = false;
   try {
     fromTemplate = installTemplate(opts.dataDir, opts.template);

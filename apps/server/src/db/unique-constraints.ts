@@ -21,6 +21,10 @@ import { roleResource } from '@helio/contracts/modules/role/role.resource';
 import { factoryVersionResource, matchingListResource } from '@helio/contracts/modules/settings/config-versions.resource';
 import { addressMapResource, setItemResource } from '@helio/contracts/modules/settings/settings.resource';
 import { smsResource } from '@helio/contracts/modules/sms/sms.resource';
+import { materialResource, skuResource, warehouseResource } from '@helio/contracts/modules/stock/sku.resource';
+import { agentCompanyResource } from '@helio/contracts/modules/agent/agent.resource';
+import { epcPackageResource } from '@helio/contracts/modules/epc/package.resource';
+import { SERIAL_LABEL } from '@helio/contracts/modules/stock/stock.api';
 import { tenantResource } from '@helio/contracts/modules/tenant/tenant.resource';
 import { label, msg, type Label, type Lang, type MessageKey } from '../core/i18n.js';
 
@@ -48,6 +52,7 @@ const rule = (table: string, def: ResourceDef | FieldDef, key?: string): UniqueR
 export const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   blade_user_account_uq: { table: 'blade_user', field: 'account', message: 'accountExists' },
   blade_user_email_uq: { table: 'blade_user', field: 'email', message: 'emailExists' },
+  helio_flow_model_key_uq: { table: 'helio_flow_model', field: 'modelKey', label: { zh: '模型标识', en: 'Model key' } },
   blade_tenant_tenant_id_uq: rule('blade_tenant', tenantResource, 'tenantId'),
   blade_client_client_id_uq: rule('blade_client', clientResource, 'clientId'),
   blade_param_key_uq: rule('blade_param', paramResource, 'paramKey'),
@@ -73,6 +78,12 @@ export const UNIQUE_RULES: Readonly<Record<string, UniqueRule>> = {
   helio_address_map_uq: rule('helio_address_map', addressMapResource, 'physicalAddress'),
   helio_version_matching_uq: rule('helio_version_matching', matchingListResource, 'firmwareVersion'),
   helio_factory_version_uq: rule('helio_factory_version', factoryVersionResource, 'firmwareVersion'),
+  helio_sku_code_uq: rule('helio_sku', skuResource, 'sku'),
+  helio_warehouse_name_uq: rule('helio_warehouse', warehouseResource, 'warehouseName'),
+  helio_material_name_uq: rule('helio_material', materialResource, 'materialName'),
+  helio_agent_number_uq: rule('helio_agent_company', agentCompanyResource, 'agentNumber'),
+  helio_epc_package_code_uq: rule('helio_epc_package', epcPackageResource, 'code'),
+  helio_stock_serial_uq: { table: 'helio_stock_serial', field: 'serials', label: SERIAL_LABEL }, // modules/stock: a serial received twice at once
 };
 
 /**
@@ -87,13 +98,23 @@ export const INTERNAL_UNIQUE_INDEXES: readonly string[] = [
   'blade_oss_enabled_uq',
   'blade_sms_enabled_uq',
   'helio_mail_enabled_uq', // modules/mail: one enabled mail configuration per tenant
+  'helio_epc_order_number_uq', // modules/epc-order: the order number is generated (date + id digits), never typed
+  'helio_epc_order_submission_uq', // modules/epc-order: a client's submission id, once per order (the replay answers the first result)
+  'helio_epc_order_shipment_uq', // modules/epc-order: a shipment's sequence number per order, assigned under the order's lock
+  'helio_epc_order_form_uq', // modules/epc-order: one stored form per order and stage (written with ON CONFLICT)
   'helio_device_event_uq',
   'helio_alarm_active_uq',
+  'helio_flow_task_execution_uq', // modules/workflow: one inbox task per execution of an instance (written under the instance's lock)
+  'helio_flow_definition_version_uq', // modules/workflow: a key's next version per tenant (two deploys racing: one waits for a retry)
   'helio_job_key_uq', // kernel/jobs.ts: a job's deduplication key (ON CONFLICT DO NOTHING)
   'helio_alarm_definition_uq', // modules/alarm: the catalogue, one definition per device type and code (reference data, ON CONFLICT DO NOTHING)
   'helio_alarm_threshold_uq', // modules/alarm: one threshold override per device and rule code (saved with ON CONFLICT DO UPDATE)
   'helio_alarm_notification_uq', // modules/notify: one notification per alarm, person, channel and kind (ON CONFLICT DO NOTHING)
   'helio_setting_version_uq', // modules/settings: a device's settings version number, assigned in the command's transaction
+  'helio_warehouse_default_uq', // modules/stock: one default warehouse per tenant (created lazily, ON CONFLICT DO NOTHING)
+  'helio_stock_balance_uq', // modules/stock: one balance row per tenant, warehouse and SKU (ON CONFLICT DO NOTHING)
+  'helio_stock_movement_reversal_uq', // modules/stock: a movement is reversed at most once (the cancel also checks it)
+  'helio_agent_unauthorized_uq', // modules/agent: a user is excluded from a company once (ON CONFLICT DO NOTHING)
 ];
 
 /** The name of the violated constraint of a 23505 error (drizzle keeps the driver's error as `cause`). */

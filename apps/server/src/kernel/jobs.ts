@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { databaseErrorReason, isDatabaseUnavailable } from '../core/errors.js';
 import type { Database } from '../db/client.js';
+import type { Family } from '../core/metrics.js';
 import type { EnqueueOptions, JobDefinition, Jobs, Logger, ModuleContext } from './types.js';
 
 /** Jobs one process runs at once (the loop claims no more while this many are running). */
@@ -40,6 +41,8 @@ export class JobRunner implements Jobs {
   private stopped = false;
   private kicked = false;
   private kick: (() => void) | undefined;
+  /** Runs finished by this process, by job name and outcome (metrics). */
+  private readonly runs = new Map<string, number>();
 
   constructor(
     private readonly database: Database,
@@ -122,12 +125,27 @@ export class JobRunner implements Jobs {
     tick();
   }
 
-  /** Stops claiming and waits for the jobs in flight. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits up to `graceMs` for the jobs in flight. Those still running then (a settings write waits
+   * up to minutes for its device) are handed back — due now, their attempt not counted — so another process takes
+   * them over at once instead of after their lease (up to 25 minutes), and a shutdown never waits for a device.
+   */
+  async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.polling;
-    await Promise.all(this.inFlight);
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      Promise.all(this.inFlight).then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (finished) return;
+    const rows = await this.database
+      .rows<{ name: string }>(sql`UPDATE helio_job SET status = 'pending', locked_by = NULL, locked_until = NULL, run_at = now(),
+          attempts = GREATEST(attempts - 1, 0) WHERE locked_by = ${this.owner} AND status = 'running' RETURNING name`)
+      .catch((err: unknown) => (this.log.warn({ err }, 'jobs: in-flight jobs not handed back; their leases will expire'), []));
+    if (rows.length) this.log.warn({ jobs: rows.map((r) => r.name) }, 'jobs: stopped with jobs in flight; handed back to run again');
   }
 
   /**
@@ -171,11 +189,45 @@ export class JobRunner implements Jobs {
     return p.finally(() => this.inFlight.delete(p));
   }
 
+  /**
+   * Metrics read when scraped: per job name, how late its oldest due job is (0 when none is due; across the cluster,
+   * so every process reports the same lag), how many wait and have failed for good, and this process's runs.
+   */
+  async lag(): Promise<Family[]> {
+    const rows = await this.database.rows<{ name: string; lag: number | string | null; due: number | string; failed: number | string }>(sql`
+      SELECT name, extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'pending' AND run_at <= now())) AS lag,
+        count(*) FILTER (WHERE status = 'pending' AND run_at <= now()) AS due, count(*) FILTER (WHERE status = 'failed') AS failed
+      FROM helio_job GROUP BY name`);
+    const by = new Map(rows.map((r) => [r.name, r]));
+    const names = [...new Set([...this.names(), ...by.keys()])].sort();
+    const sample = (pick: (r: (typeof rows)[number] | undefined) => number) => names.map((job) => ({ labels: { job }, value: pick(by.get(job)) }));
+    return [
+      { name: 'helio_job_lag_seconds', help: 'How late the oldest due job of each name is (0: none due)', type: 'gauge', samples: sample((r) => Math.max(0, Number(r?.lag ?? 0))) },
+      { name: 'helio_job_due', help: 'Jobs due and not yet claimed, by name', type: 'gauge', samples: sample((r) => Number(r?.due ?? 0)) },
+      { name: 'helio_job_failed', help: 'Jobs that failed for good (kept with their last error), by name', type: 'gauge', samples: sample((r) => Number(r?.failed ?? 0)) },
+      {
+        name: 'helio_job_runs_total',
+        help: 'Job runs this process finished, by name and outcome',
+        type: 'counter',
+        samples: [...this.runs.entries()].map(([k, value]) => {
+          const [job, outcome] = k.split('\u0000') as [string, string];
+          return { labels: { job, outcome }, value };
+        }),
+      },
+    ];
+  }
+
+  private counted(name: string, outcome: 'ok' | 'error') {
+    const k = `${name}\u0000${outcome}`;
+    this.runs.set(k, (this.runs.get(k) ?? 0) + 1);
+  }
+
   private async runOne(row: ClaimedRow): Promise<void> {
     const reg = this.defs.get(row.name)!;
     const { def, every } = reg;
     try {
       await def.run(row.payload, reg.ctx, { id: row.id, attempt: row.attempts });
+      this.counted(row.name, 'ok');
       if (every) {
         await this.database.rows(sql`UPDATE helio_job SET status = 'pending', attempts = 0, locked_by = NULL, locked_until = NULL,
           last_error = NULL, run_at = now() + ${`${every} milliseconds`}::interval WHERE id = ${row.id} AND locked_by = ${this.owner}`);
@@ -183,6 +235,7 @@ export class JobRunner implements Jobs {
         await this.database.rows(sql`DELETE FROM helio_job WHERE id = ${row.id} AND locked_by = ${this.owner}`);
       }
     } catch (err) {
+      this.counted(row.name, 'error');
       const unavailable = isDatabaseUnavailable(err);
       const message = unavailable ? databaseErrorReason(err) : err instanceof Error ? err.message : String(err);
       if (unavailable) this.log.warn({ job: row.name, reason: message }, 'job skipped: database unavailable');

@@ -4,13 +4,16 @@
  * runs the start/stop lifecycle. The composition root (app.ts, main.ts) only creates the kernel and asks it to do
  * each step; it never lists modules.
  */
+import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { BizError } from '../core/errors.js';
+import { Health } from '../core/health.js';
 import type { KvStore } from '../core/kv-store.js';
+import { Metrics } from '../core/metrics.js';
 import { tenantCondition, isPlatform } from '../core/tenant.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { and, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LocalEventBus } from './events.js';
 import { JobRunner } from './jobs.js';
 import { loadManifests } from './module-list.js';
@@ -52,6 +55,8 @@ export class Kernel {
   readonly events: LocalEventBus;
   readonly jobs: JobRunner;
   readonly crud: ModuleContext['crud'] = new Map();
+  readonly metrics = new Metrics();
+  readonly health = new Health();
   private readonly apis = new Map<string, unknown>();
   private readonly contexts = new Map<string, ModuleContext>();
   private readonly capabilities: Partial<Capabilities> = {};
@@ -61,6 +66,20 @@ export class Kernel {
   private constructor(private readonly o: KernelOptions) {
     this.events = new LocalEventBus(o.log);
     this.jobs = new JobRunner(o.database, o.log, { pollMs: o.config.jobPollMs });
+    this.health.register('database', async () => {
+      await o.database.db.execute(sql`SELECT 1`);
+      return o.config.databaseUrl ? 'postgresql' : 'embedded';
+    });
+    this.health.register('kv', async () => {
+      await o.kv.ping();
+      return o.config.redisUrl ? 'redis' : 'in-process';
+    });
+    this.metrics.collect(() => this.jobs.lag());
+    // The data directory's free space (the embedded database and local files): alert well before it is full.
+    this.metrics.collect(async () => {
+      const st = await statfs(o.config.dataDir).catch(() => undefined);
+      return st ? [{ name: 'helio_data_dir_free_bytes', help: 'Free bytes on the file system of HELIO_DATA_DIR', type: 'gauge', samples: [{ value: st.bavail * st.bsize }] }] : [];
+    });
   }
 
   /** Loads and orders the modules, builds their services and wires their events and jobs. */
@@ -156,6 +175,8 @@ export class Kernel {
       jobs: this.jobs,
       devices,
       access,
+      metrics: this.metrics,
+      health: this.health,
       crud: this.crud,
       tx: <T>(fn: (tx: Db, hooks: TxHooks) => Promise<T>) => runTx(database.db, log, fn),
       scope: (actor) => ({

@@ -7,6 +7,8 @@
  * The kernel and core never import modules; modules augment these interfaces instead.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Health } from '../core/health.js';
+import type { Metrics } from '../core/metrics.js';
 import type { SQL } from 'drizzle-orm';
 import type { DictSeed } from '@helio/contracts/dicts';
 import type { AuthUser } from '../core/access.js';
@@ -148,6 +150,10 @@ export interface ModuleContext {
   /** Device commands (throws a 503 until the device path has started). */
   readonly devices: DeviceCommands;
   readonly access: AccessControl;
+  /** This process's metrics (counters, histograms, gauges read at scrape time): core/metrics.ts. */
+  readonly metrics: Metrics;
+  /** Readiness checks of the dependencies this module brings (e.g. the device broker): core/health.ts. */
+  readonly health: Health;
   /** CRUD handles by resource name (filled as modules register resources). */
   readonly crud: Map<string, CrudHandleOf>;
   /** One transaction: the writes and their checks together; `afterCommit` for what must follow a commit. */

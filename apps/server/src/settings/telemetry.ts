@@ -48,6 +48,8 @@ export interface TelemetryConfig {
     interval: number;
     /** Stations in the demo fleet (first start). */
     stations: number;
+    /** Backfill the demo fleet's past week in the background (HELIO_SIM_HISTORY, on by default). */
+    history: boolean;
   };
 }
 
@@ -61,6 +63,14 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
     throw new ConfigError(`${name}="${raw}" is not valid: use a whole number from ${min} to ${max}`);
   }
   return v;
+}
+
+function onOff(env: Env, name: string, def: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return def;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name}="${env[name]}" is not valid: use on or off`);
 }
 
 function num(env: Env, name: string, def: number, min: number, max: number): number {
@@ -106,6 +116,7 @@ export function loadTelemetryConfig(env: Env = process.env): TelemetryConfig {
     simulator: {
       interval: int(env, 'HELIO_SIM_INTERVAL', 300, 1, 3600),
       stations: int(env, 'HELIO_SIM_STATIONS', 200, 1, 100_000),
+      history: onOff(env, 'HELIO_SIM_HISTORY', true),
     },
   };
 }

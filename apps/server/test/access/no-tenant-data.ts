@@ -3,6 +3,7 @@
  * what the caller's own token says. Each with its reason; the audit fails for any other route without a probe.
  */
 export const NO_TENANT_DATA: ReadonlySet<string> = new Set([
+  'GET /api/skyworth-agent/order/subStatus/list', // the order definition's sub-statuses: code, no tenant rows
   'GET /api/blade-system/menu/routes', // menus are platform-wide; filtered by the caller's roles
   'GET /api/blade-system/menu/buttons',
   'GET /api/blade-system/dict/dictionary', // system dictionaries are platform-wide

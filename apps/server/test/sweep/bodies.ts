@@ -13,8 +13,12 @@ import { inverterFactory } from '../../src/db/schema-device.js';
 import type { TestApp } from '../helper.js';
 import { multipart, png } from '../multipart.js';
 import type { Request } from './probe.js';
-import type { Route, Target } from './routes.js';
+import { NONE_ID, type Route, type Target } from './routes.js';
 import type { Kind } from './world.js';
+import { stockSerialOf } from './world-stock.js';
+
+/** Tenant A of the sweep (context.ts; not imported from there: context.ts imports this file). */
+const A_TENANT = '300001';
 
 export interface BodyContext {
   t: TestApp;
@@ -82,6 +86,34 @@ export const BODIES: Record<string, Builder> = {
     );
     return { body: d! };
   },
+  // Stock: the POST page of SKUs, a movement of the target's ledger SKU, the cancel of its
+  // reservation, installing its shipped serial, and a material import that would overwrite the target's material.
+  'POST /api/skyworth-agent/skuBaseInfo/page/:size/:current': (x) => ({ url: '/api/skyworth-agent/skuBaseInfo/page/100/1', body: { sku: x.marker } }),
+  'POST /api/skyworth-agent/skuHistory/save': (x) => ({ body: { movementType: 'reserve', skuId: x.ids.stockSku, quantity: 1, reference: 'sweep' } }),
+  'POST /api/skyworth-agent/skuHistory/cancel': (x) => ({ body: { id: x.ids.stockMovement } }),
+  'POST /api/skyworth-agent/skuSerial/status': (x) => ({ body: { serial: stockSerialOf(x.marker), status: 'installed' } }),
+  'POST /api/skyworth-agent/material/import': async (x) => ({
+    query: { isCovered: '1' },
+    multipart: multipart([{ filename: 'materials.xlsx', content: await workbook(['物料名称', '数量'], [`${x.marker} cable`, '7']) }]),
+  }),
+  // Agents: a staff member, an exclusion, the stations and documents of the target's company (a full valid body, so only
+  // the tenant check can refuse it); deleteBatch removes a company made for the purpose (not the world's, which later
+  // routes still name; A's and a missing target send their company's id).
+  'POST /api/skyworth-agent/agent/staff/save': (x) => ({
+    body: { agentId: x.ids.agentCompany, account: `sw${nextId().slice(-12)}`, realName: 'sweep', phone: '13800138001', roleAlias: 'electrician' },
+  }),
+  'POST /api/skyworth-agent/agentUnauthorizedUser/saveBatch': (x) => ({ body: { agentId: x.ids.agentCompany, userIds: [x.ids.member] } }),
+  'POST /api/skyworth-agent/agent/station/save': (x) => ({ body: { agentId: x.ids.agentCompany, plantIds: [] } }),
+  'POST /api/skyworth-agent/agent/documents': (x) => ({ body: { agentId: x.ids.agentCompany, attachIds: [x.ids.attach] } }),
+  'POST /api/skyworth-agent/agent/selectDeliveryManager': (x) => ({ body: { agentId: x.ids.agentCompany } }),
+  'POST /api/skyworth-agent/agent/deleteBatch': async (x, c) => {
+    // Only the caller's own tenant gets a company made for the purpose: A's rows must stay as they are.
+    if (x.ids.agentCompany === NONE_ID || x.tenantId === A_TENANT) return { body: { ids: x.ids.agentCompany } };
+    const id = nextId();
+    await c.t.database.db.execute(sql`INSERT INTO helio_agent_company (id, tenant_id, agent_number, company_name, agent_type, contact_name, phone)
+      VALUES (${id}, ${x.tenantId}, ${`d${id}`.slice(0, 32)}, ${`${x.marker} disposable`}, 1, 'sweep', '13800138000')`);
+    return { body: { ids: id } };
+  },
   // OTA: a new package on the target's uploaded file; upgrades and campaigns of the target's package and inverter.
   'POST /api/skyworth-toolkit/otaUpdatePack/save': (x) => ({
     body: { deviceType: 1, firmwareType: 2, firmwareVersion: `S${nextId().slice(-10)}`, versionStatus: 1, fileId: x.ids.otaFile },
@@ -107,6 +139,18 @@ export const BODIES: Record<string, Builder> = {
   'POST /api/skyworth-client/device/setup/command/approve': (x) => ({ body: { id: x.ids.settingCommand } }),
   'POST /api/skyworth-client/device/setup/command/reject': (x) => ({ body: { id: x.ids.settingReject, reason: 'sweep' } }),
   'POST /api/skyworth-client/device/setup/version/restore': (x) => ({ body: { id: x.ids.settingVersion, ttlSeconds: 1 } }),
+  // Workflow: a model edit, a definition's (no-op) activation, an upload deployed to the caller's own tenant, a leave.
+  'POST /api/blade-flow/model/submit': (x) => ({ body: { id: x.ids.flowModel, modelKey: `wf_${x.marker}`, name: `${x.marker} model` } }),
+  'POST /api/blade-flow/manager/change-state': (x) => ({ query: { processId: x.ids.flowDefinition, state: 'active' } }),
+  'POST /api/blade-flow/manager/deploy-upload': () => ({
+    multipart: multipart(
+      [{ field: 'files', filename: 'sweep.bpmn20.xml', content: '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="s"><process id="sweepUpload" isExecutable="true"><startEvent id="s"/><endEvent id="e"/><sequenceFlow id="f" sourceRef="s" targetRef="e"/></process></definitions>' }],
+      { category: 'sweep' },
+    ),
+  }),
+  'POST /api/blade-desk/process/leave/start-process': (x) => ({
+    body: { processDefinitionId: x.ids.flowDefinition, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'sweep', taskUser: x.ids.admin },
+  }),
   'POST /api/skyworth-client/plant/addDevice': async (x, c) => {
     // A free SN in the factory list: the only reason left to refuse is whose station it is.
     const sn = `SWEEP${nextId().slice(-12)}`;

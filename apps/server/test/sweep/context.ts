@@ -51,6 +51,12 @@ export const DETAIL_OF: Partial<Record<Kind, string>> = {
   oss: '/api/blade-resource/oss/detail',
   sms: '/api/blade-resource/sms/detail',
   notice: '/api/blade-desk/notice/detail',
+  sku: '/api/skyworth-agent/skuBaseInfo/detail',
+  warehouse: '/api/skyworth-agent/warehouse/detail',
+  epcPackage: '/api/skyworth-agent/order/basePackage/detail',
+  epcPackageLine: '/api/skyworth-agent/order/basePackage/line/detail',
+  material: '/api/skyworth-agent/material/detail',
+  agentCompany: '/api/skyworth-agent/agent/detail',
   attach: '/api/blade-resource/attach/detail',
   outbox: '/api/blade-resource/sms/outbox/detail',
   mail: '/api/blade-resource/mail/detail',
@@ -110,7 +116,7 @@ export async function setupSweep(t: TestApp): Promise<Sweep> {
   s.bSecrets = [...(await tenantStrings(t, all, B_TENANT)), b.marker, ...tenantForms(B_TENANT)];
   s.engineApis = new Set([...t.services.crud.values()].map((h) => h.def.api));
   const echo: BodyContext['echo'] = {};
-  for (const kind of ['member', 'post', 'dept', 'dictbiz', 'topmenu', 'role', 'oss', 'sms', 'mail', 'notice', 'otaPackage'] as const) {
+  for (const kind of ['member', 'post', 'dept', 'dictbiz', 'topmenu', 'role', 'oss', 'sms', 'mail', 'notice', 'otaPackage', 'sku', 'warehouse', 'material', 'agentCompany', 'epcPackage', 'epcPackageLine'] as const) {
     const res = await t.req({ method: 'GET', url: `${DETAIL_OF[kind]}?id=${b.ids[kind]}`, headers: b.headers });
     echo[kind] = res.json().data as Record<string, unknown>;
   }

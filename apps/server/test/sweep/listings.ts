@@ -25,12 +25,23 @@ export const PUBLIC: Record<string, string> = {
   'GET /api/skyworth-client/app/login/getVerificationCode': 'phone sign-in codes (sms tests)',
   'POST /api/blade-system/user/forgetPassword': 'password recovery by SMS code (sms tests)',
   'GET /api/skyworth-toolkit/file/ota-download/:fileId': 'firmware for devices: the signed, expiring link is the credential (ota.test.ts)',
+  'GET /api/live': 'liveness for a balancer: no data (ops.test.ts)',
+  'GET /api/ready': "readiness for a balancer: each dependency's state, no tenant data (ops.test.ts)",
+  'GET /metrics': 'Prometheus metrics: the token or a local scrape only; counts by route template, no tenant data (ops.test.ts)',
 };
 
+const FIELD_STEP = "a field step of part 2 (EHS, QC): on B's own order the sweep's generic body fits no stage, so it is refused with a 400 like a missing order; access-epc-field.ts proves A's order answers 'no such order' and stays unchanged";
 /** Authenticated routes the sweep does not call, and why. */
 export const NOT_SWEPT: Record<string, string> = {
+  'GET /api/skyworth-agent/order/basePackage/skuInfo': "needs a package code (the sweep sends none: a 400); access-epc-package.ts proves B reads no SKU info of A's package",
   'POST /api/blade-system/user/update-password':
     "changes the caller's own password and ends its other sessions; a user id in the request is ignored (access.test.ts proves it)",
+  ...Object.fromEntries(
+    ['skuBaseInfo', 'warehouse', 'material', 'agent'].map((r) => [
+      `POST /api/skyworth-agent/${r}/save`,
+      "inserts a new row of the caller's tenant (Blade's insert-only save; an id in the body is ignored), so it names no record the sweep could aim at tenant A; test/access-stock.ts sends B's save with A's id and tenant id and finds A's SKU unchanged",
+    ]),
+  ),
 };
 
 /**
@@ -76,6 +87,7 @@ export function platformOnly(key: string): boolean {
  * vacuous there; they are still checked for A's data and for answering the same before and after A exists).
  */
 export const NO_OWN_DATA: Record<string, string> = {
+  'GET /api/skyworth-agent/order/subStatus/list': "the order definition's sub-statuses: code, no tenant rows",
   'GET /api/blade-auth/oauth/clear-cache': 'clears caches; no data',
   'GET /api/blade-system/menu/routes': 'menus: platform-wide',
   'GET /api/blade-system/menu/buttons': 'buttons: platform-wide',
@@ -105,6 +117,9 @@ export const NO_OWN_DATA: Record<string, string> = {
   'GET /api/skyworth-client/alarmDefinition/list': 'the alarm catalogue: platform reference data',
   'GET /api/skyworth-client/alarmSubscription/channels': "the caller's delivery channels: names and flags, no records",
   'GET /api/skyworth-toolkit/ota/overview': 'figures only (upgrade counts by state, device counts by version); equal before and after A exists',
+  'GET /api/skyworth-agent/material/import-template': 'an empty template',
+  'GET /api/blade-desk/process/leave/approvers':
+    "the tenant's users holding the hr role: B's world has none; test/access-workflow.ts probes it with an hr user in each tenant",
   ...Object.fromEntries(
     ['deviceExitFactoryInfo', 'batteryExitFactoryInfo', 'guardianExitFactoryInfo', 'chargerExitFactoryInfo'].map((f) => [
       `GET /api/skyworth-client/${f}/import-template`,
@@ -136,5 +151,48 @@ export const isReference = (key: string) => REFERENCE_PREFIXES.some((p) => key.i
  * (so comparing A's ids with missing ones proves nothing there), and why.
  */
 export const NO_CONTROL: Record<string, string> = {
+  'POST /api/skyworth-agent/order/create/submit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/examineCancelOrder': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/examineEditOrder': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/warrantyVerification/audit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/calloutQuote/submit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/calloutQuote/audit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/explorationDate/submit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/designatedPerson/assign': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/survey/save': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/survey/submit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/survey/audit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/survey/reject': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/design/save': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/design/submit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/design/audit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/stock/audit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/quote/submit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/quote/quoteAudit': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/installPay/confirm': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/installPay/cancel': "a stage step: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-order.ts proves A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/installationDate/examineInstallationDate': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/installWoAssignment/examineWoAssignment': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/materialCollection/examine': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/deviceShipment/audit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/sign/submit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/sign/loss': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/sign/audit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/fac/submit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/fac/audit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/temporaryCoc/submit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/finalCoc/submit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/finalCoc/audit': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/balancePay/confirm': "a stage step of part 2: on B's own order the sweep's generic body fits no stage, so the stage machine refuses it with a 400 like a missing order; access-epc-install.ts and access-epc-handover.ts prove A's order answers 'no such order' and stays unchanged",
+  'POST /api/skyworth-agent/order/ehsSubmission/submitEhsInfoExamine': FIELD_STEP,
+  'POST /api/skyworth-agent/order/ehsSubmission/insert': FIELD_STEP,
+  'POST /api/skyworth-agent/order/ehsVerification/ehsExamineNodeStatusCommit': FIELD_STEP,
+  'POST /api/skyworth-agent/order/ehsVerification/submitEhsFinalExamine': FIELD_STEP,
+  'POST /api/skyworth-agent/order/qcSubmission/saveOrUpdateQcInfo': FIELD_STEP,
+  'POST /api/skyworth-agent/order/qcSubmission/submitQcInfo': FIELD_STEP,
+  'POST /api/skyworth-agent/order/qcSubmission/saveSubNodeApprovalStatus': FIELD_STEP,
+  'POST /api/skyworth-agent/order/qcVerification/qcVerify': FIELD_STEP,
+  'POST /api/skyworth-agent/order/serialNumber/exist': "a read (POST for its list of serials; writes nothing) that needs the order and serials the sweep's generic body lacks; access-epc-field.ts proves A's order answers 'no such order' without its data",
+  'POST /api/skyworth-agent/createOrder/insertOrder': "creates in B's own tenant; naming A's agent company is refused (access-epc-order.ts)",
   'POST /api/blade-system/user/unlock': 'clears sign-in locks (kept outside the database) and answers success for any id; access.test.ts proves A stays locked',
 };

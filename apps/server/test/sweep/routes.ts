@@ -61,6 +61,19 @@ export const KIND_OF_PREFIX: Record<string, Kind> = {
   '/api/skyworth-client/advancedSettingsOperationLog': 'inverter',
   '/api/skyworth-client/device/setup/command': 'settingCommand',
   '/api/skyworth-client/device/setup/version': 'inverter',
+  // Workflow: models by id; deployments by ids (delete-deployment also takes deploymentIds, resolved below).
+  '/api/blade-flow/model': 'flowModel',
+  '/api/blade-flow/manager': 'flowDeployment',
+  // Stock: the CRUD entities by id; movements (cancel) by id.
+  '/api/skyworth-agent/skuBaseInfo': 'sku',
+  '/api/skyworth-agent/warehouse': 'warehouse',
+  '/api/skyworth-agent/material': 'material',
+  '/api/skyworth-agent/order/basePackage': 'epcPackage',
+  '/api/skyworth-agent/order/basePackage/line': 'epcPackageLine',
+  '/api/skyworth-agent/skuHistory': 'stockMovement',
+  // Agents: companies by id; exclusions (remove) by id.
+  '/api/skyworth-agent/agent': 'agentCompany',
+  '/api/skyworth-agent/agentUnauthorizedUser': 'agentExclusion',
 };
 
 /** The parent record a kind's `parentId` names. */
@@ -124,6 +137,29 @@ export function resolve(route: Route, name: string, x: Target): string | undefin
       return route.url.includes('/dict-biz/') ? `${x.marker}dict` : undefined;
     case 'roleName':
       return `${x.marker}role`;
+    // Workflow records named by their Blade parameter names.
+    case 'modelId':
+      return x.ids.flowModel;
+    case 'processId':
+    case 'processDefinitionId':
+      return x.ids.flowDefinition;
+    case 'processInstanceId':
+      return x.ids.flowInstance;
+    case 'taskId':
+      return x.ids.flowTask;
+    case 'businessId':
+      return x.ids.flowLeave;
+    case 'deploymentIds':
+      return x.ids.flowDeployment;
+    // Stock: the ledger SKU (balances, movements, surplus).
+    case 'skuId':
+      return x.ids.stockSku;
+    // Agents: the world's company.
+    case 'agentId':
+      return x.ids.agentCompany;
+    // Installer orders: the world's order.
+    case 'orderId':
+      return x.ids.epcOrder;
     default:
       return undefined;
   }
@@ -136,6 +172,8 @@ const DEFAULTS: Record<string, string> = { code: 'org_category', type: 'api-acti
 const ITEM_ROUTES = new Set([
   // One station's contacts, by plantId or by alarmId.
   'GET /api/skyworth-client/alarmLog/plantAgentViewInfo',
+  // The flow chart's model and history, by processInstanceId or by processDefinitionId.
+  'GET /api/blade-flow/process/model-view',
 ]);
 
 export function isItemRoute(route: Route): boolean {

@@ -12,7 +12,7 @@ import { nextId } from '../../src/core/ids.js';
 import { dept, dictBiz, logApi, logError, logUsual, menu, notice, post, role, roleScope, scopeData, topMenu, topMenuSetting, user } from '../../src/db/schema.js';
 import { alarm, alarmRecord, deviceEvent, type DeviceKind } from '../../src/db/schema-device.js';
 import { oss, reportFile, sms, smsOutbox } from '../../src/db/schema-resource.js';
-import { alarmDeviceState, alarmLifecycle } from '../../src/modules/alarm/alarm.tables.js';
+import { alarmDeviceState, alarmLifecycle, alarmRecordPhoto } from '../../src/modules/alarm/alarm.tables.js';
 import { mailConfig, mailOutbox } from '../../src/modules/mail/mail.tables.js';
 import { alarmThreshold } from '../../src/modules/alarm/alarm-threshold.tables.js';
 import { alarmIncident, alarmIncidentMember } from '../../src/modules/alarm/alarm-incident.tables.js';
@@ -28,13 +28,21 @@ import { createDept, createRole, createTenant, createUser } from '../fixtures.js
 import type { TestApp } from '../helper.js';
 import { multipart, png } from '../multipart.js';
 import { createDevice, createPlant, inverterReport } from '../station-fixtures.js';
+import { workflowWorld } from './world-workflow.js';
+import { stockWorld } from './world-stock.js';
+import { epcPackageWorld } from './world-epc-package.js';
+import { agentWorld } from './world-agent.js';
+import { epcOrderWorld } from './world-epc-order.js';
 
 export const DEVICE_KINDS = ['inverter', 'battery', 'guardian', 'charger'] as const satisfies readonly DeviceKind[];
 
 /** Record kinds a route can target; each world has one row of each. */
 export const KINDS = [
   'admin', 'member', 'adminRole', 'role', 'deptRoot', 'dept', 'post', 'memberPost', 'topmenu', 'notice', 'attach', 'oss', 'sms',
-  'outbox', 'mail', 'mailOutbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', 'threshold', 'subscription', 'inbox', 'incident', 'otaFile', 'otaPackage', 'otaUpgrade', 'otaCampaign', 'settingCommand', 'settingReject', 'settingVersion', ...DEVICE_KINDS,
+  'outbox', 'mail', 'mailOutbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', 'threshold', 'subscription', 'inbox', 'incident', 'otaFile', 'otaPackage', 'otaUpgrade', 'otaCampaign', 'settingCommand', 'settingReject', 'settingVersion',
+  'flowModel', 'flowDeployment', 'flowDefinition', 'flowInstance', 'flowTask', 'flowLeave',
+  'sku', 'stockSku', 'warehouse', 'material', 'stockMovement',
+  'agentCompany', 'agentExclusion', 'epcOrder', 'epcPackage', 'epcPackageLine', ...DEVICE_KINDS,
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -195,6 +203,10 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
     { id: nextId(), tenantId, deviceSn: sns.inverter, versionNo: 2, settingValues: { powerLimitPct: 80 }, changed: { powerLimitPct: 80 }, commandId: ids.settingCommand, createUser: ids.admin },
   ]);
 
+  await workflowWorld(t, ids, tenantId, marker);
+  await stockWorld(t, ids, tenantId, marker);
+  await epcPackageWorld(t, ids, tenantId, marker);
+
   const signIn = async (account: string) => {
     const s = await t.login(account, PASSWORD, tenantId);
     if (!s.access_token) throw new Error(`${account}@${tenantId} cannot sign in: ${JSON.stringify(s)}`);
@@ -208,6 +220,13 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   const res = await t.req({ method: 'POST', url: '/api/blade-resource/oss/endpoint/put-file-attach?use=avatar', headers: { ...headers, ...up.headers }, payload: up.payload });
   ids.attach = String(res.json().data?.attachId ?? '');
   if (!ids.attach) throw new Error(`upload failed: ${res.body}`);
+  // The attachment as a photo of the alarm's follow-up record (alarm.tables.ts).
+  const [record] = await db.select({ id: alarmRecord.id }).from(alarmRecord).where(eq(alarmRecord.alarmId, ids.alarm));
+  await db.insert(alarmRecordPhoto).values({ recordId: record!.id, seq: 0, attachId: ids.attach, tenantId });
+  // Agents (modules/agent): a company with the attachment as its document (world-agent.ts).
+  await agentWorld(t, ids, tenantId, marker);
+  // Installer orders (modules/epc-order): an order of the world's company (world-epc-order.ts).
+  await epcOrderWorld(t, ids, tenantId, marker);
 
   return { tenantId, marker, adminAccount, memberAccount, headers, memberHeaders, ids, sns, smsCode };
 }

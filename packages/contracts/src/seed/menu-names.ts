@@ -43,6 +43,7 @@ export const MENU_NAMES: Record<string, MenuName> = {
   protocol_mapping: { zh: '协议地址映射', en: 'Protocol mapping', icon: 'NodeIndexOutlined' },
   ota: { zh: 'OTA升级包', en: 'OTA packages', icon: 'CloudUploadOutlined' },
   app_menu: { zh: 'App设置项配置', en: 'App setting items', icon: 'AppstoreOutlined' },
+  setting_approval: { zh: '参数下发审批', en: 'Setting approvals', icon: 'AuditOutlined' },
 
   // EPC orders, agents, stock
   epc: { zh: 'EPC业务', en: 'EPC projects', icon: 'ProjectOutlined' },
@@ -50,6 +51,7 @@ export const MENU_NAMES: Record<string, MenuName> = {
   epc_agent: { zh: '代理商管理', en: 'Agents', icon: 'TeamOutlined' },
   epc_stock: { zh: '库存管理', en: 'Stock', icon: 'InboxOutlined' },
   epc_material: { zh: '物料管理', en: 'Materials', icon: 'BuildOutlined' },
+  epc_package: { zh: '基础套餐', en: 'Base packages', icon: 'AppstoreAddOutlined' },
   epc_maintenance: { zh: '运维工单', en: 'Maintenance', icon: 'ToolOutlined' },
 
   // My work (workflow tasks)
@@ -156,6 +158,7 @@ export const BUTTON_NAME_OVERRIDES: Readonly<Record<string, DisplayName>> = {
   guardian_setting: { zh: '告警阈值设置', en: 'Alarm thresholds' },
   guardian_issue: { zh: '保护指令下发', en: 'Send protection command' },
   app_update_upgrade: { zh: '固件升级', en: 'Upgrade firmware' },
+  setting_approval_approve: { zh: '审批', en: 'Approve or reject' },
   epc_order_handle: { zh: '办理', en: 'Process' },
   epc_maintenance_handle: { zh: '办理', en: 'Process' },
   work_claim_handle: { zh: '签收', en: 'Claim' },

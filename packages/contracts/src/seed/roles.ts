@@ -188,4 +188,22 @@ export const ROLE_SEEDS: RoleSeed[] = [
       page('epc_order', 'view'),
     ),
   },
+  {
+    // Platform finance: reviews call-out and ESS quotes, confirms ESS and balance payments (issue 18).
+    alias: 'finance',
+    zh: '财务',
+    en: 'Finance',
+    roleType: '2',
+    sort: 9,
+    grants: grants(DESK, page('epc_order', 'view', 'handle', 'export'), page('epc_stock', 'view'), WORK_INBOX),
+  },
+  {
+    // Platform designer: designs the system and its bill of materials from the survey (issue 18).
+    alias: 'designer',
+    zh: '设计师',
+    en: 'Designer',
+    roleType: '2',
+    sort: 10,
+    grants: grants(DESK, page('epc_order', 'view', 'handle'), page('epc_stock', 'view'), page('epc_material', 'view'), WORK_INBOX),
+  },
 ];

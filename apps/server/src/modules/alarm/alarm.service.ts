@@ -1,6 +1,6 @@
 /**
  * The alarm screen's reads and the handling writes, for an actor: the list with its allow-listed filters, one alarm,
- * bulk acknowledgement, a handling record (status, follow-up text, assignee) and the handling history. What the
+ * bulk acknowledgement, a handling record (status, follow-up text, photos, assignee) and the handling history. What the
  * actor may see is alarm.scope.ts's; each write and its checks run in one transaction, and an alarm the actor may
  * not see is answered as a missing one.
  */
@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { idParam, intParam, one, RESERVED, timeParam, type Q } from './alarm.params.js';
 import { rowsOf } from './alarm.catalogue.js';
+import { checkPhotos, linkPhotos, photosOf, type RecordPhoto } from './alarm.photos.js';
 import { alarmVisible } from './alarm.scope.js';
 
 type Row = Record<string, unknown>;
@@ -113,6 +114,8 @@ export interface RecordInput {
   handleStatus: number;
   content?: string;
   assigneeId?: string | null;
+  /** Attachment ids of image uploads of the actor's tenant (alarm.photos.ts). */
+  photos?: string[];
 }
 
 export class AlarmService {
@@ -180,12 +183,14 @@ export class AlarmService {
           : [];
         if (!user) throw new BizError('invalidParam', { param: 'assigneeId' });
       }
+      const photos = await checkPhotos(tx, actor, input.photos);
       await this.ensureLifecycle(tx, [alarm!.id]);
       const id = nextId();
       await tx.execute(sql`
         INSERT INTO helio_alarm_record (id, tenant_id, alarm_id, handle_status, content, create_user, create_dept, update_user)
         VALUES (${id}, ${alarm!.tenantId}, ${alarm!.id}, ${input.handleStatus}, ${input.content ?? null}, ${actor.userId},
                 ${actor.deptIds.find(isId) ?? null}, ${actor.userId})`);
+      await linkPhotos(tx, id, alarm!.tenantId, photos);
       await tx.execute(sql`
         UPDATE helio_alarm SET handle_status = ${input.handleStatus}, handle_user = ${actor.userId}, handle_time = now(),
                update_user = ${actor.userId}, update_time = now() WHERE id = ${alarm!.id}`);
@@ -197,7 +202,7 @@ export class AlarmService {
           assignee_id = ${assignee === undefined ? sql`assignee_id` : sql`${assignee}::bigint`}, update_time = now()
          WHERE alarm_id = ${alarm!.id}`);
       const [row] = await rowsOf<Row>(tx, sql`${RECORD_SELECT} WHERE r.id = ${id}`);
-      return recordVO(row!);
+      return recordVO(row!, await photosOf(tx, [id]));
     });
   }
 
@@ -210,7 +215,8 @@ export class AlarmService {
     const [{ n }] = (await rowsOf<{ n: number }>(this.ctx.db, sql`SELECT count(*)::int AS n FROM helio_alarm_record WHERE alarm_id = ${alarmId} AND is_deleted = 0`)) as [{ n: number }];
     const rows = await rowsOf<Row>(this.ctx.db, sql`${RECORD_SELECT} WHERE r.alarm_id = ${alarmId} AND r.is_deleted = 0
       ORDER BY r.create_time DESC, r.id DESC LIMIT ${p.size} OFFSET ${p.offset}`);
-    return page(rows.map(recordVO), Number(n), p.current, p.size);
+    const photos = await photosOf(this.ctx.db, rows.map((r) => String(r.id)));
+    return page(rows.map((r) => recordVO(r, photos)), Number(n), p.current, p.size);
   }
 }
 
@@ -218,9 +224,10 @@ const RECORD_SELECT = sql`SELECT r.id::text AS id, r.alarm_id::text AS "alarmId"
   r.create_user::text AS "createUser", u.real_name AS "createUserName", r.create_time AS "createTime"
   FROM helio_alarm_record r LEFT JOIN blade_user u ON u.id = r.create_user`;
 
-function recordVO(r: Row) {
+function recordVO(r: Row, photos: Map<string, RecordPhoto[]>) {
   return {
     id: String(r.id), alarmId: String(r.alarmId), handleStatus: Number(r.handleStatus), content: (r.content as string) ?? null,
+    photos: photos.get(String(r.id)) ?? [],
     createUser: (r.createUser as string) ?? null, createUserName: (r.createUserName as string) ?? null, createTime: formatDateTime(r.createTime as Date),
   };
 }

@@ -3,8 +3,8 @@
  * `helio_alarm_record` (db/schema-device.ts, shared with the network-status run that raises fault and offline
  * alarms); what the alarm lifecycle adds to an alarm is kept beside it, one row per alarm, here.
  */
-import { index, integer, jsonb, pgTable, real, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { audit, id, ts } from '../../db/columns.js';
+import { index, integer, jsonb, pgTable, primaryKey, real, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { audit, id, tenantId, ts } from '../../db/columns.js';
 
 /**
  * The alarm catalogue (reference data from contracts `alarm-catalogue.ts`, editable by platform users): per device
@@ -74,3 +74,21 @@ export const alarmDeviceState = pgTable('helio_alarm_device_state', {
   pending: jsonb('pending').notNull().default({}),
   updateTime: ts('update_time').defaultNow(),
 });
+
+/**
+ * The photos of a follow-up record (`helio_alarm_record`): attachments (`blade_attach`) of the tenant of the user who
+ * wrote it, in the order sent. Written with the record, in its transaction, and never changed: records are history.
+ */
+export const alarmRecordPhoto = pgTable(
+  'helio_alarm_record_photo',
+  {
+    recordId: id('record_id').notNull(),
+    /** Position in the record, from 0. */
+    seq: smallint('seq').notNull(),
+    attachId: id('attach_id').notNull(),
+    /** The record's tenant (the alarm's). */
+    tenantId: tenantId(),
+    createTime: ts('create_time').defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'helio_alarm_record_photo_pk', columns: [t.recordId, t.seq] })],
+);

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { ModuleContext } from '../../kernel/types.js';
 import { ok, RSchema } from '../../core/envelope.js';
 import { BizError, ForbiddenError } from '../../core/errors.js';
+import { rateRules } from '../../core/rate-limit.js';
 import { msg } from '../../core/i18n.js';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import type { SignInResult } from './auth.service.js';
@@ -94,6 +95,10 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
   });
 
   const bxError = (req: FastifyRequest, reply: FastifyReply, e: unknown) => {
+    // A dependency away (Redis for the lockout counters): the 503 stays a 503 (OAuth's `temporarily_unavailable`).
+    if (e instanceof BizError && e.status >= 500) {
+      return reply.status(e.status).header('retry-after', '5').send({ error_code: e.status, error: 'temporarily_unavailable', error_description: msg(req.lang, e.key, e.params) });
+    }
     if (e instanceof BizError) {
       return reply.status(e.status === 401 ? 401 : 400).send({
         error_code: e.status === 401 ? 401 : 400,
@@ -227,10 +232,11 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
   );
 
   const captchaSchema = Type.Object({ key: Type.String(), image: Type.String() });
+  const captchaRule = rateRules(s.config.rateLimits).captcha;
   app.get(
     '/api/blade-auth/oauth/captcha',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, rateLimit: captchaRule },
       schema: { tags: ['auth'], summary: 'Captcha (BladeX: bare {key, image})', response: { 200: captchaSchema }, security: [] },
     },
     async (_req, reply) => {
@@ -241,7 +247,7 @@ export async function authRoutes(app: FastifyInstance, s: ModuleContext): Promis
   app.get(
     '/api/blade-auth/captcha',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true }, rateLimit: captchaRule },
       schema: { tags: ['auth'], summary: 'Captcha (SpringBlade: in R)', response: { 200: RSchema(captchaSchema) }, security: [] },
     },
     async (req, reply) => {

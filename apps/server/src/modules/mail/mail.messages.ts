@@ -19,6 +19,7 @@ export const MAIL_MESSAGES = {
   noConfig: ['没有启用的邮件配置', 'No mail configuration is enabled'],
   passwordUnreadable: ['无法读取已保存的密码,请重新输入密码', 'The stored password cannot be read; enter it again'],
   recipientInvalid: ['收件人地址格式不正确', 'The recipient address is not valid'],
+  attachmentsTooLarge: ['附件总大小不能超过 {mb} MB', 'The attachments must not exceed {mb} MB together'],
   subjectInvalid: ['邮件主题不能为空且不能超过 255 个字符', 'The subject must not be empty or longer than 255 characters'],
   testSubject: ['Helio 测试邮件', 'Helio test e-mail'],
   testBody: [

@@ -28,11 +28,24 @@ export interface SendResult {
   error?: string;
 }
 
+/** `deliver`'s answer: the result, the outbox row and why not in the caller's language. */
+export interface MailDelivery extends SendResult {
+  /** Why not, in `SendOptions.lang` (English when none is given). */
+  message?: string;
+  /** The outbox row of this message (absent only when the outbox write failed). */
+  outboxId?: string;
+}
+
 export interface SendOptions {
   /** Outbox scene: notify, message (default). */
   scene?: string;
   userId?: string | undefined;
+  /** The language of `SendResult.message`. */
+  lang?: Lang | undefined;
 }
+
+/** Attachments of one message: at most this many bytes together. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export interface MailServiceOptions {
   /** The whole exchange's limit (default 10 s). */
@@ -124,6 +137,12 @@ export class MailService {
    * longer than the time limit (plus the outbox write).
    */
   async send(tenantId: string, m: OutgoingMail, opts: SendOptions = {}): Promise<SendResult> {
+    const r = await this.deliverMail(tenantId, m, opts);
+    return r.ok ? { ok: true } : { ok: false, ...(r.error !== undefined ? { error: r.error } : {}) };
+  }
+
+  /** `send`, answering also the outbox row and, on failure, why in `opts.lang`. */
+  async deliverMail(tenantId: string, m: OutgoingMail, opts: SendOptions = {}): Promise<MailDelivery> {
     const message = { ...m, to: String(m.to ?? '').trim(), subject: String(m.subject ?? '').slice(0, 255) };
     let row: MailRow | undefined;
     let outcome: Outcome;
@@ -132,17 +151,22 @@ export class MailService {
       if (!EMAIL.test(message.to)) outcome = { failure: new SmtpFailure('recipientInvalid', {}) };
       else if (!message.subject.trim() || /[\r\n]/.test(message.subject)) outcome = { failure: new SmtpFailure('subjectInvalid', {}) };
       else if (!row) outcome = { failure: new SmtpFailure('noConfig', {}) };
-      else outcome = await this.deliver(row, { ...message, text: String(message.text ?? '').slice(0, MAX_TEXT), html: m.html?.slice(0, MAX_TEXT) });
+      else if ((m.attachments ?? []).reduce((n, a) => n + a.content.length, 0) > MAX_ATTACHMENT_BYTES) {
+        outcome = { failure: new SmtpFailure('attachmentsTooLarge', { mb: MAX_ATTACHMENT_BYTES / 1024 / 1024 }) };
+      } else outcome = await this.deliver(row, { ...message, text: String(message.text ?? '').slice(0, MAX_TEXT), html: m.html?.slice(0, MAX_TEXT) });
     } catch (e) {
       this.ctx.log.warn({ err: e }, 'mail send failed before delivery');
       outcome = { failure: new SmtpFailure('failed', { reason: (e as Error).message?.slice(0, 200) ?? 'unknown error' }) };
     }
+    let outboxId: string | undefined;
     try {
-      await this.record(tenantId, row?.id ?? null, message, outcome, { scene: opts.scene ?? 'message', userId: opts.userId });
+      outboxId = await this.record(tenantId, row?.id ?? null, message, outcome, { scene: opts.scene ?? 'message', userId: opts.userId });
     } catch (e) {
       this.ctx.log.warn({ err: e }, 'mail outbox record failed');
     }
-    return 'sent' in outcome ? { ok: true } : { ok: false, error: englishOf(outcome.failure) };
+    const ref = outboxId ? { outboxId } : {};
+    if ('sent' in outcome) return { ok: true, ...ref };
+    return { ok: false, error: englishOf(outcome.failure), message: textOf(outcome.failure, opts.lang ?? 'en-US'), ...ref };
   }
 
   /** Opens the password and sends; a failure is returned, not thrown. */
@@ -169,9 +193,10 @@ export class MailService {
     }
   }
 
-  private async record(tenantId: string, mailId: string | null, m: { to: string; subject: string }, outcome: Outcome, o: Required<Pick<SendOptions, 'scene'>> & SendOptions) {
+  private async record(tenantId: string, mailId: string | null, m: { to: string; subject: string }, outcome: Outcome, o: Required<Pick<SendOptions, 'scene'>> & SendOptions): Promise<string> {
+    const id = nextId();
     await insertOutbox(this.ctx.db, {
-      id: nextId(),
+      id,
       tenantId,
       mailId,
       toAddress: m.to.slice(0, 320),
@@ -182,11 +207,16 @@ export class MailService {
       messageId: 'sent' in outcome ? outcome.sent.messageId.slice(0, 255) : null,
       createUser: o.userId ?? null,
     });
+    return id;
   }
 }
 
 type Outcome = { sent: SmtpSent } | { failure: SmtpFailure | OutboundRefused };
 
+function textOf(f: SmtpFailure | OutboundRefused, lang: Lang): string {
+  return f instanceof OutboundRefused ? mailText(lang, 'hostNotAllowed', { host: f.host }) : mailText(lang, f.key, f.params);
+}
+
 function englishOf(f: SmtpFailure | OutboundRefused): string {
-  return f instanceof OutboundRefused ? mailText('en-US', 'hostNotAllowed', { host: f.host }) : mailText('en-US', f.key, f.params);
+  return textOf(f, 'en-US');
 }

@@ -22,11 +22,20 @@ export interface SmtpSettings {
   fromName?: string | null;
 }
 
+/** A file sent with a message (its bytes in memory; never a path or URL). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Files attached (the outbox records none of their bytes). */
+  attachments?: readonly MailAttachment[] | undefined;
 }
 
 export interface SmtpSent {
@@ -91,6 +100,7 @@ export async function sendSmtp(guard: OutboundGuard, s: SmtpSettings, m: Outgoin
         subject: m.subject,
         text: m.text,
         ...(m.html ? { html: m.html } : {}),
+        ...(m.attachments?.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
         disableFileAccess: true,
         disableUrlAccess: true,
       }),

@@ -25,7 +25,12 @@ export default defineModule<Built>({
       { send: (tenantId, m) => service.send(tenantId, { to: m.address, subject: m.subject, text: m.text }, { scene: 'notify', userId: m.userId }) },
       { address: 'email' },
     );
-    return { service, guard, send: (tenantId, message, opts) => service.send(tenantId, message, opts) };
+    return {
+      service,
+      guard,
+      send: (tenantId, message, opts) => service.send(tenantId, message, opts),
+      deliver: (tenantId, message, opts) => service.deliverMail(tenantId, message, opts),
+    };
   },
   routes: (app, ctx, api) => mailRoutes(app, ctx, api.service),
   stop: async (_ctx, api) => api.guard.destroy(),

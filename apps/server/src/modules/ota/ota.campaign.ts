@@ -16,7 +16,7 @@ import { parsePaging } from '../../core/list-query.js';
 import { nextId } from '../../core/ids.js';
 import { device, plant } from '../../db/schema-device.js';
 import { otaError, otaText } from './ota.messages.js';
-import { campaignActionAllowed, firmwareSlug, inWindow, pacing, planWaves, UPGRADE_STATES, waveVerdict, type CampaignAction } from './ota.state.js';
+import { campaignActionAllowed, firmwareSlug, inWindow, pacing, planWaves, runGapMs, stepBudget, UPGRADE_STATES, waveVerdict, type CampaignAction } from './ota.state.js';
 import { otaCampaign, otaPackage, otaUpgrade } from './ota.tables.js';
 import { fwColumn, type UpgradeService } from './ota.upgrade.js';
 
@@ -103,7 +103,12 @@ export class CampaignService {
   /** One step of a running (or rolling back) campaign; `step` must be the campaign's current step. */
   async step(campaignId: string, step: number, now = new Date()): Promise<void> {
     const c = await this.load(campaignId);
-    if (!c || c.step !== step || (c.state !== 'running' && c.state !== 'rolling_back')) return;
+    if (!c || (c.state !== 'running' && c.state !== 'rolling_back')) return;
+    // A retry of a step that claimed the campaign and then failed (the database busy on a loaded machine) before it
+    // scheduled the next one: schedule it now, or the campaign would stay running with no step to come. When the
+    // next step exists already, its key keeps it single; when it has run, the counter has moved past step + 1.
+    if (c.step === step + 1) return this.schedule(c.id, step + 1, new Date());
+    if (c.step !== step) return;
     const claimed = await this.ctx.db
       .update(otaCampaign)
       .set({ step: step + 1, updateTime: now })
@@ -120,18 +125,30 @@ export class CampaignService {
       .leftJoin(plant, eq(plant.id, otaUpgrade.plantId))
       .where(and(inWave, eq(otaUpgrade.state, 'queued')))
       .orderBy(asc(otaUpgrade.deviceSn));
-    // The pace over time, whatever the job poll adds to each interval: at least a step's batch, more when this step
-    // comes later than planned (since the previous step's claim, at most five intervals' worth).
-    const { batch: perStep, everyMs } = pacing(c.pacePerMinute);
-    const since = c.updateTime ? Math.max(0, now.getTime() - c.updateTime.getTime()) : everyMs;
-    const batch = Math.max(perStep, Math.round((c.pacePerMinute * Math.min(since, 5 * everyMs)) / 60_000));
     if (queued.length) {
-      const open = queued.filter((q) => inWindow(now, q.tz ?? 'UTC', c.windowStart, c.windowEnd)).slice(0, batch);
+      // The pace over time, whatever the job poll adds to each interval: the wave's budget counted from the first
+      // notify of its current run (ota.state.ts `stepBudget`), only for devices inside their maintenance window.
+      const { everyMs } = pacing(c.pacePerMinute);
+      const inside = queued.filter((q) => inWindow(now, q.tz ?? 'UTC', c.windowStart, c.windowEnd));
+      let open: typeof inside = [];
+      if (inside.length) {
+        const run = await this.currentRun(c, purpose, wave, now);
+        // Elapsed up to the notifies about to be stamped (the sync and the reads above take a while on a busy
+        // machine); the wait ahead from the steps' starts (this one's and the previous one's claim).
+        const at = Math.max(now.getTime(), Date.now());
+        const previousStepMs = c.updateTime ? c.updateTime.getTime() + (at - now.getTime()) : undefined;
+        const budget = stepBudget(c.pacePerMinute, { nowMs: at, runStartMs: run.startMs, notified: run.notified, previousStepMs });
+        open = inside.slice(0, budget);
+      }
+      let sent: Promise<void> | undefined;
       if (open.length) {
         const pkg = await this.upgrades.packageById((await this.ctx.db.select({ p: otaUpgrade.packageId }).from(otaUpgrade).where(eq(otaUpgrade.id, open[0]!.id)))[0]!.p);
-        await Promise.all(open.map((q) => this.upgrades.notify(q.id, pkg, { requeue: true })));
+        ({ sent } = await this.upgrades.notifyBatch(open.map((q) => q.id), pkg, { requeue: true }));
       }
-      return this.schedule(c.id, step + 1, new Date(Date.now() + (open.length ? everyMs : c.tickMs)));
+      // The next step does not wait for this one's devices to answer (one slow answer held a whole step for up to
+      // the notify time-out); this job still ends only when they have.
+      await this.schedule(c.id, step + 1, new Date(Date.now() + (inside.length ? everyMs : c.tickMs)));
+      return sent;
     }
     const [tally] = await this.ctx.db
       .select({
@@ -152,6 +169,28 @@ export class CampaignService {
     if (wave + 1 >= c.waveCount) return void (await this.finish(c.id, 'done'));
     await this.ctx.db.update(otaCampaign).set({ currentWave: wave + 1 }).where(eq(otaCampaign.id, c.id));
     return this.schedule(c.id, step + 1, new Date());
+  }
+
+  /**
+   * The wave's current pacing run (ota.state.ts `stepBudget`): the first notify after the last pause longer than
+   * `runGapMs` between two notifies, and how many devices were notified since; none when the wave has no notify yet
+   * or its last one is older than that pause.
+   */
+  private async currentRun(c: CampaignRow, purpose: string, wave: number, now: Date): Promise<{ startMs?: number; notified: number }> {
+    const gap = runGapMs(c.pacePerMinute);
+    const [r] = await this.ctx.database.rows<{ start: number | string | null; last: number | string | null; notified: number | string }>(sql`
+      WITH n AS (
+        SELECT notify_time AS t, notify_time - lag(notify_time) OVER (ORDER BY notify_time) AS pause
+        FROM helio_ota_upgrade
+        WHERE campaign_id = ${c.id} AND purpose = ${purpose} AND wave = ${wave} AND notify_time IS NOT NULL
+      ), s AS (
+        SELECT max(t) FILTER (WHERE pause IS NULL OR pause > ${`${gap} milliseconds`}::interval) AS start, max(t) AS last FROM n
+      )
+      SELECT (extract(epoch FROM s.start) * 1000)::float8 AS start, (extract(epoch FROM s.last) * 1000)::float8 AS last,
+        (SELECT count(*) FROM n WHERE n.t >= s.start)::int AS notified
+      FROM s`);
+    if (!r || r.start === null || r.last === null || now.getTime() - Number(r.last) > gap) return { notified: 0 };
+    return { startMs: Number(r.start), notified: Number(r.notified) };
   }
 
   private async finish(id: string, state: 'done' | 'rolled_back' | 'cancelled'): Promise<void> {

@@ -79,6 +79,41 @@ export function pacing(perMinute: number): { batch: number; everyMs: number } {
   return { batch, everyMs: Math.round((batch * 60_000) / pace) };
 }
 
+/**
+ * A pause between two notifies of a wave longer than this ends a pacing run (see `stepBudget`): five intervals, and
+ * at least 15 s — on a loaded machine a step that waits for its devices' answers comes several seconds late, and
+ * that must not end the run (measured: steps 3–6 s apart at load average 20).
+ */
+export function runGapMs(perMinute: number): number {
+  return Math.max(15_000, 5 * pacing(perMinute).everyMs);
+}
+
+/**
+ * How many devices a campaign step notifies now: the budget of the wave's current run. A run starts at the wave's
+ * first notify and ends at a pause longer than `runGapMs` (a closed maintenance window, a halt, a stopped server);
+ * the next notify starts a new one, so a long pause is never made up in one burst.
+ *
+ * - The first step of a run notifies one plain batch (`pacing(pace).batch`).
+ * - Every later step: devices due = pace × (now − the run's first notify + the wait until the next step) − devices
+ *   notified in the run, never below 0. The wait until the next step is taken to be the one since the previous step
+ *   (at least the configured interval, at most `runGapMs`), so each step covers the time until the next one, and a step
+ *   that comes late (the job runner's poll, a loaded machine) or a short first batch is made up by the next.
+ *
+ * Pure: `runStartMs` undefined = no run yet (or the last ended); times in ms since the epoch.
+ */
+export function stepBudget(
+  perMinute: number,
+  o: { nowMs: number; runStartMs?: number; notified: number; previousStepMs?: number },
+): number {
+  const pace = Math.max(1, perMinute);
+  const { batch, everyMs } = pacing(pace);
+  if (o.runStartMs === undefined) return batch;
+  const since = o.previousStepMs === undefined ? everyMs : o.nowMs - o.previousStepMs;
+  const ahead = Math.min(runGapMs(pace), Math.max(everyMs, since));
+  const elapsed = Math.max(0, o.nowMs - o.runStartMs);
+  return Math.max(0, Math.floor((pace * (elapsed + ahead)) / 60_000) - o.notified);
+}
+
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export const isHhmm = (s: string): boolean => HHMM.test(s);
 

@@ -108,13 +108,37 @@ export class UpgradeService {
    * may report progress before its reply arrives); a refusal or silence fails it with the reason.
    */
   async notify(upgradeId: string, pkg?: PackageRow, o: { requeue?: boolean } = {}): Promise<void> {
+    const [u] = await this.claimNotify([upgradeId]);
+    if (u) await this.send(u, pkg, o);
+  }
+
+  /**
+   * A campaign step's batch: marks the queued ones `notified` (stamped now) in one statement, then sends their
+   * commands. Answers when they are marked, with `sent`: the commands' outcome (the devices' answers, up to the
+   * notify time-out), which the caller need not wait for before it schedules its next step.
+   */
+  async notifyBatch(upgradeIds: string[], pkg: PackageRow | undefined, o: { requeue?: boolean } = {}): Promise<{ claimed: number; sent: Promise<void> }> {
+    const rows = await this.claimNotify(upgradeIds);
+    // Never rejects (it may be awaited late): a failure to record an outcome is logged; the upgrade then ends by
+    // its progress reports or its time-out (sync).
+    const sent = Promise.all(rows.map((u) => this.send(u, pkg, o))).then(
+      () => undefined,
+      (err: unknown) => this.ctx.log.warn({ err }, 'ota: recording a notify outcome failed'),
+    );
+    return { claimed: rows.length, sent };
+  }
+
+  private async claimNotify(upgradeIds: string[]): Promise<UpgradeRow[]> {
+    if (!upgradeIds.length) return [];
     const now = new Date();
-    const [u] = await this.ctx.db
+    return this.ctx.db
       .update(otaUpgrade)
       .set({ state: 'notified', notifyTime: now, stateTime: now, progress: 0, attempts: sql`${otaUpgrade.attempts} + 1` })
-      .where(and(eq(otaUpgrade.id, upgradeId), eq(otaUpgrade.state, 'queued')))
+      .where(and(inArray(otaUpgrade.id, upgradeIds), eq(otaUpgrade.state, 'queued')))
       .returning();
-    if (!u) return;
+  }
+
+  private async send(u: UpgradeRow, pkg: PackageRow | undefined, o: { requeue?: boolean }): Promise<void> {
     const p = pkg ?? (await this.packageById(u.packageId));
     if (!p) return void (await this.fail(u.id, 'package removed'));
     const url = p.cdnUrl || (await this.files.signedPath(p.fileId)).path;

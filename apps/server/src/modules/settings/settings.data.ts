@@ -128,9 +128,52 @@ export const COMMAND_COLUMNS = sql`c.id::text AS id, c.batch_id::text AS "batchI
   c.items, c.old_values AS "oldValues", c.state, c.verified, c.reason, c.grid_code AS "gridCode", c.expires_at AS "expiresAt",
   c.sent_at AS "sentAt", c.finished_at AS "finishedAt", c.create_user::text AS "createUser", c.approve_user::text AS "approveUser",
   c.approve_time AS "approveTime", c.restore_of::text AS "restoreOf", c.create_time AS "createTime", c.tenant_id AS "tenantId",
-  c.timeout_ms AS "timeoutMs"`;
+  c.timeout_ms AS "timeoutMs", (SELECT dm.model FROM helio_device dm WHERE dm.id = c.device_id) AS "deviceModel"`;
 
-export function commandVO(r: Row) {
+/** What an item name is looked up by: the device's type and model and the keys it names. */
+export interface NamesWanted {
+  deviceType: number;
+  model: string | null;
+  keys: readonly string[];
+}
+
+/**
+ * The names of each want's items in the caller's language: the device model's own item first, then the device
+ * type's, then any model's; a key without an item keeps itself as its name. One query for all wants.
+ */
+export async function itemNamesOf(db: Db, lang: Lang, wants: readonly NamesWanted[]): Promise<Record<string, string>[]> {
+  const types = [...new Set(wants.map((w) => w.deviceType))];
+  const keys = [...new Set(wants.flatMap((w) => w.keys))];
+  if (keys.length === 0) return wants.map(() => ({}));
+  const rows = await rowsOf<{ deviceType: number; deviceModel: string; itemKey: string; nameZh: string; nameEn: string }>(db, sql`
+    SELECT device_type AS "deviceType", device_model AS "deviceModel", item_key AS "itemKey", name_zh AS "nameZh", name_en AS "nameEn"
+      FROM helio_setting_item
+     WHERE is_deleted = 0 AND device_type IN (${sql.join(types.map((x) => sql`${x}`), sql`, `)})
+       AND item_key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+  const rank = (r: { deviceModel: string }, model: string | null) => (r.deviceModel === (model ?? '') ? 0 : r.deviceModel === '' ? 1 : 2);
+  return wants.map((w) => {
+    const best = new Map<string, { rank: number; name: string }>();
+    for (const r of rows) {
+      if (Number(r.deviceType) !== w.deviceType || !w.keys.includes(r.itemKey)) continue;
+      const k = rank(r, w.model);
+      const prev = best.get(r.itemKey);
+      if (!prev || k < prev.rank) best.set(r.itemKey, { rank: k, name: itemName(lang, r) });
+    }
+    return Object.fromEntries(w.keys.map((key) => [key, best.get(key)?.name ?? key]));
+  });
+}
+
+/** Command VOs with the names of their items in the caller's language. */
+export async function namedCommands(db: Db, lang: Lang, rows: readonly Row[]): Promise<CommandVO[]> {
+  const names = await itemNamesOf(
+    db,
+    lang,
+    rows.map((r) => ({ deviceType: Number(r.deviceType), model: (r.deviceModel as string | null) ?? null, keys: Object.keys((r.items ?? {}) as object) })),
+  );
+  return rows.map((r, i) => commandVO(r, names[i]));
+}
+
+export function commandVO(r: Row, itemNames: Record<string, string> = {}) {
   return {
     id: String(r.id),
     batchId: String(r.batchId),
@@ -150,6 +193,8 @@ export function commandVO(r: Row) {
     approveTime: formatDateTime(r.approveTime as Date | null),
     restoreOf: (r.restoreOf as string | null) ?? null,
     createTime: formatDateTime(r.createTime as Date | null),
+    /** The items' names in the caller's language, by key. */
+    itemNames,
   };
 }
 export type CommandVO = ReturnType<typeof commandVO>;

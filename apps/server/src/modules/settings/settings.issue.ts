@@ -13,7 +13,6 @@ import { paramValue } from '../../core/params.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import {
   COMMAND_COLUMNS,
-  commandVO,
   currentSettings,
   type CommandVO,
   type DeviceFilter,
@@ -22,6 +21,7 @@ import {
   itemName,
   itemsFor,
   matchingDevices,
+  namedCommands,
   rowsOf,
   rowVisible,
   visibleDevice,
@@ -117,7 +117,7 @@ export class SettingsIssueService {
     });
     for (const c of ids) if (c.state === 'queued') await ctx.jobs.enqueue(DELIVER_JOB, { id: c.id }, { key: deliverKey(c.id) });
     const rows = await rowsOf(ctx.db, sql`SELECT ${COMMAND_COLUMNS} FROM helio_setting_command c WHERE c.batch_id = ${batchId} ORDER BY c.device_sn LIMIT 200`);
-    return { batchId, total: ids.length, commands: rows.map(commandVO) };
+    return { batchId, total: ids.length, commands: await namedCommands(ctx.db, lang, rows) };
   }
 
   /** A second person lets a grid-code command go. */
@@ -129,20 +129,20 @@ export class SettingsIssueService {
        WHERE c.id = ${id} AND c.state = 'pending_approval' RETURNING ${COMMAND_COLUMNS}`);
     if (!moved) fail(lang, 'notPending');
     await this.ctx.jobs.enqueue(DELIVER_JOB, { id }, { key: deliverKey(id) });
-    return commandVO(moved);
+    return (await namedCommands(this.ctx.db, lang, [moved]))[0]!;
   }
 
   async reject(actor: Actor, lang: Lang, id: string, reason?: string): Promise<CommandVO> {
     await this.pending(actor, lang, id);
     await rowsOf(this.ctx.db, sql`UPDATE helio_setting_command SET approve_user = ${actor.userId}, approve_time = now() WHERE id = ${id} AND state = 'pending_approval'`);
     if (!(await moveCommand(this.ctx, id, 'pending_approval', 'rejected', { reason: (reason ?? '').trim() || 'rejected' }))) fail(lang, 'notPending');
-    return this.detail(actor, id);
+    return this.detail(actor, lang, id);
   }
 
-  async detail(actor: Actor, id: string): Promise<CommandVO> {
+  async detail(actor: Actor, lang: Lang, id: string): Promise<CommandVO> {
     const [c] = await rowsOf(this.ctx.db, sql`SELECT ${COMMAND_COLUMNS} FROM helio_setting_command c WHERE c.id = ${id} AND ${rowVisible(actor, 'c')}`);
     if (!c) throw new BizError('recordNotFound', {}, 404);
-    return commandVO(c);
+    return (await namedCommands(this.ctx.db, lang, [c]))[0]!;
   }
 
   /** Re-issues the values of version `id` that differ from the device's current ones. */
@@ -160,7 +160,7 @@ export class SettingsIssueService {
   }
 
   private async pending(actor: Actor, lang: Lang, id: string) {
-    const c = await this.detail(actor, id);
+    const c = await this.detail(actor, lang, id);
     if (c.state !== 'pending_approval') fail(lang, 'notPending');
     return c;
   }

@@ -10,7 +10,7 @@ import { BizError, ForbiddenError } from '../../core/errors.js';
 import type { Lang } from '../../core/i18n.js';
 import { isPlatform } from '../../core/tenant.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
-import { COMMAND_COLUMNS, commandVO, type CommandVO, currentSettings, itemName, itemsFor, rowsOf, rowVisible, visibleDevice, type Row } from './settings.data.js';
+import { COMMAND_COLUMNS, type CommandVO, currentSettings, itemName, itemNamesOf, itemsFor, namedCommands, rowsOf, rowVisible, visibleDevice, type Row } from './settings.data.js';
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -79,7 +79,7 @@ export class SettingsQueries {
     return { deviceSn: d.deviceSn, deviceType: d.deviceType, model: d.model, online: Boolean(d.online), settingsVersion: cur.versionNo, groups: [...groups.values()] };
   }
 
-  async commands(actor: Actor, q: Paging & { deviceSn?: string | undefined; batchId?: string | undefined; state?: string | undefined }): Promise<Page<CommandVO>> {
+  async commands(actor: Actor, lang: Lang, q: Paging & { deviceSn?: string | undefined; batchId?: string | undefined; state?: string | undefined }): Promise<Page<CommandVO>> {
     const p = paging(q, this.ctx.config.maxPageSize);
     const parts: SQL[] = [rowVisible(actor, 'c')];
     if (q.deviceSn) parts.push(sql`upper(c.device_sn) = upper(${q.deviceSn}::text)`);
@@ -87,7 +87,7 @@ export class SettingsQueries {
     if (q.state) parts.push(sql`c.state = ${q.state}`);
     const where = sql.join(parts, sql` AND `);
     const rows = await rowsOf(this.ctx.db, sql`SELECT ${COMMAND_COLUMNS}, count(*) over () AS __total FROM helio_setting_command c WHERE ${where} ORDER BY c.create_time DESC, c.id DESC LIMIT ${p.size} OFFSET ${p.offset}`);
-    return page(rows.map(commandVO), Number(rows[0]?.__total ?? 0), p.current, p.size);
+    return page(await namedCommands(this.ctx.db, lang, rows), Number(rows[0]?.__total ?? 0), p.current, p.size);
   }
 
   async log(actor: Actor, lang: Lang, q: Paging & { deviceSn?: string | undefined; itemKey?: string | undefined; result?: string | undefined }) {
@@ -115,20 +115,31 @@ export class SettingsQueries {
     );
   }
 
-  async versions(actor: Actor, q: Paging & { deviceSn: string }) {
+  async versions(actor: Actor, lang: Lang, q: Paging & { deviceSn: string }) {
     const p = paging(q, this.ctx.config.maxPageSize);
     const rows = await rowsOf(this.ctx.db, sql`
       SELECT v.id::text AS id, v.device_sn AS "deviceSn", v.version_no AS "versionNo", v.setting_values AS "settingValues", v.changed,
              v.command_id::text AS "commandId", v.create_user::text AS "createUser", u.real_name AS "createUserName", v.create_time AS "createTime",
-             max(v.version_no) over () AS __max, count(*) over () AS __total
+             d.device_type AS "deviceType", d.model AS "deviceModel", max(v.version_no) over () AS __max, count(*) over () AS __total
         FROM helio_setting_version v LEFT JOIN blade_user u ON u.id = v.create_user
+        LEFT JOIN LATERAL (SELECT dv.device_type, dv.model FROM helio_device dv
+                            WHERE dv.device_sn = v.device_sn AND dv.tenant_id = v.tenant_id AND dv.is_deleted = 0 LIMIT 1) d ON true
        WHERE ${rowVisible(actor, 'v')} AND upper(v.device_sn) = upper(${q.deviceSn}::text)
        ORDER BY v.version_no DESC LIMIT ${p.size} OFFSET ${p.offset}`);
-    return page(
+    const names = await itemNamesOf(
+      this.ctx.db,
+      lang,
       rows.map((r) => ({
+        deviceType: Number(r.deviceType),
+        model: (r.deviceModel as string | null) ?? null,
+        keys: [...new Set([...Object.keys((r.settingValues ?? {}) as object), ...Object.keys((r.changed ?? {}) as object)])],
+      })),
+    );
+    return page(
+      rows.map((r, i) => ({
         id: String(r.id), deviceSn: String(r.deviceSn), versionNo: Number(r.versionNo), settingValues: (r.settingValues ?? {}) as Record<string, unknown>,
         changed: (r.changed ?? {}) as Record<string, unknown>, commandId: String(r.commandId), createUser: str(r.createUser), createUserName: str(r.createUserName),
-        createTime: formatDateTime(r.createTime as Date), current: Number(r.versionNo) === Number(r.__max),
+        createTime: formatDateTime(r.createTime as Date), current: Number(r.versionNo) === Number(r.__max), itemNames: names[i]!,
       })),
       Number(rows[0]?.__total ?? 0), p.current, p.size,
     );

@@ -1,6 +1,7 @@
 /** HTTP ↔ the settings services (contracts `settings.api`, `settings.resource`). */
 import type { FastifyInstance } from 'fastify';
 import {
+  approvalList,
   approveCommand,
   commandDetail,
   commandList,
@@ -22,6 +23,7 @@ import type { AuditedTable } from '../../crud/types.js';
 import { route } from '../../kernel/http.js';
 import type { ModuleContext } from '../../kernel/types.js';
 import { configVersionRoutes, platformSheet } from './config-versions.routes.js';
+import { approvalPage } from './settings.approvals.js';
 import { SettingsIssueService } from './settings.issue.js';
 import { SettingsQueries } from './settings.queries.js';
 import { addressMap, setItem } from './settings.tables.js';
@@ -45,11 +47,12 @@ export function settingsRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   route(app, guardianGateSetup, (req) => q.form(req.user!, req.lang, req.query.deviceSn, ['gate', 'protection'], 3));
 
   route(app, issueSettings, (req) => issue.issue(req.user!, req.lang, req.body));
-  route(app, commandList, (req) => q.commands(req.user!, req.query));
-  route(app, commandDetail, (req) => issue.detail(req.user!, req.query.id));
+  route(app, commandList, (req) => q.commands(req.user!, req.lang, req.query));
+  route(app, commandDetail, (req) => issue.detail(req.user!, req.lang, req.query.id));
   route(app, approveCommand, (req) => issue.approve(req.user!, req.lang, req.body.id));
+  route(app, approvalList, (req) => approvalPage(ctx, req.user!, req.lang, req.query));
   route(app, rejectCommand, (req) => issue.reject(req.user!, req.lang, req.body.id, req.body.reason));
   route(app, operationLogList, (req) => q.log(req.user!, req.lang, req.query));
-  route(app, versionList, (req) => q.versions(req.user!, req.query));
+  route(app, versionList, (req) => q.versions(req.user!, req.lang, req.query));
   route(app, restoreVersion, (req) => issue.restore(req.user!, req.lang, req.body.id, req.body));
 }

@@ -8,6 +8,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { BizError } from '../../core/errors.js';
 import type { OutboundGuard } from '../../core/net-guard.js';
 
 export interface StoredObject {
@@ -45,7 +46,15 @@ export class LocalStorage implements StorageBackend {
     const file = this.file(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     // wx: never overwrite (names are random; a clash is a bug, not something to paper over).
-    await fsp.writeFile(file, body, { flag: 'wx', mode: 0o640 });
+    try {
+      await fsp.writeFile(file, body, { flag: 'wx', mode: 0o640 });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOSPC' && code !== 'EDQUOT') throw e;
+      // The disk (or quota) is full: no half-written file stays behind, and the uploader is told plainly.
+      await fsp.rm(file, { force: true }).catch(() => undefined);
+      throw new BizError('storageFull', {}, 507);
+    }
   }
 
   async get(key: string): Promise<StoredObject> {

@@ -87,6 +87,10 @@ export async function startExternalConsumer(o: ExternalOptions): Promise<BrokerH
   return {
     kind: 'external',
     url: o.url,
+    state: () => {
+      const up = clients.filter((c) => c.connected).length;
+      return { ok: up > 0, detail: `external, ${up}/${clients.length} consumers connected` };
+    },
     publish: async (topic, payload) => {
       const client = clients.find((c) => c.connected) ?? clients[0]!;
       await client.publishAsync(topic, payload, { qos: 1, retain: false });

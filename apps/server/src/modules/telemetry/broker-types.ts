@@ -15,6 +15,11 @@ export interface BrokerHandle {
   internal?: { username: string; password: string };
   /** Embedded only: how many retained messages the broker holds. */
   retainedCount?(): Promise<number>;
+  /**
+   * Readiness: embedded — listening, and how many clients are connected; external — how many of the consumers are
+   * connected (at least one must be). Throws when the broker side cannot receive.
+   */
+  state(): { ok: boolean; detail: string };
   /** Publishes a message to devices (QoS 1, not retained): command requests. */
   publish(topic: string, payload: Buffer): Promise<void>;
   close(): Promise<void>;

@@ -241,6 +241,7 @@ export async function startEmbeddedBroker(o: EmbeddedOptions): Promise<BrokerHan
     url: localBrokerUrl(host, port),
     port,
     internal: { username: INTERNAL_USERNAME, password: internalPassword },
+    state: () => ({ ok: server.listening && !broker.closed, detail: `embedded, ${broker.connectedClients} clients` }),
     retainedCount: async () => {
       let n = 0;
       for await (const _ of persistence.createRetainedStream('#')) n++;

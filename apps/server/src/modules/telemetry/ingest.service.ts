@@ -147,6 +147,10 @@ export class IngestService {
   commandReplies: ((sn: string, id: string, payload: Buffer | Uint8Array | string) => Promise<Outcome>) | undefined;
   private readonly pendingCounters = new Map<string, CounterEntry>();
   private queue: Pending[] = [];
+  /** Messages waiting for a batch write, and batches being written (metrics). */
+  depth(): { queued: number; flushing: number } {
+    return { queued: this.queue.length, flushing: this.flushing };
+  }
   private flushing = 0;
   private scheduled = false;
   private closed = false;

@@ -11,6 +11,7 @@ import { rawDb } from './raw-db.js';
 import { StatusService } from './status.service.js';
 import { startTelemetry, type TelemetryHandle } from './telemetry.js';
 import { TelemetryRepository } from './telemetry.repository.js';
+import { ingestFamilies } from './telemetry.metrics.js';
 
 /** The module's state in one kernel (several kernels may run in one test process). */
 interface TelemetryState extends TelemetryApi {
@@ -50,6 +51,17 @@ export default defineModule<TelemetryState>({
   services() {
     const state: TelemetryState = { handle: undefined, running: () => state.handle };
     return state;
+  },
+  // Readiness and metrics of the device path; before `start` (an app built without the device path) it says so.
+  routes(_app, ctx, state) {
+    ctx.health.register('broker', async () => {
+      const h = state.handle;
+      if (!h) return 'not started';
+      const s = h.broker.state();
+      if (!s.ok) throw new Error(s.detail);
+      return s.detail;
+    });
+    ctx.metrics.collect(() => ingestFamilies(state.handle));
   },
   jobs: [statusJob, commandExpiryJob],
   async start(ctx, state) {

@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocaleRevision } from '@/core/i18n/i18n';
+import { Navigate, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import type { MenuItem } from '@/core/menu/types';
 import type { TabTitle } from '@/core/tabs/tab-rules';
@@ -24,8 +25,11 @@ function PageLoading() {
  * The page's one level-one heading: its title (the tab's), for screen readers and their heading navigation; the tab
  * bar shows it to the eye. Pages start their own headings at level two.
  */
-function PageHeading({ text }: { text: string }) {
-  return <h1 className="helio-sr-only">{text}</h1>;
+function PageHeading({ text, titleKey }: { text: string; titleKey?: string | undefined }) {
+  // A page's own title is translated here, at render: its feature's locale bundle may arrive after the tab was made.
+  const { t } = useTranslation();
+  useLocaleRevision();
+  return <h1 className="helio-sr-only">{titleKey ? t(titleKey) : text}</h1>;
 }
 
 /** The page for the current location: registry page, "not built yet", 403 or a redirect to 404. */
@@ -33,6 +37,8 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const menuTitle = useMenuTitle();
+  // Redraws the tab's title when the page's locale bundle arrives (it names itself by a key of that bundle).
+  const revision = useLocaleRevision();
   const fullPath = `${location.pathname}${location.search}`;
   const content = useMemo(
     () => resolveContent(location.pathname, fullPath, menus, resolvePage),
@@ -58,13 +64,22 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
       }
     }
     return null;
-  }, [content, menuTitle, t, location.search, location.pathname, fullPath]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `revision`: the page's texts arrived, `t(key)` answers anew
+  }, [content, menuTitle, t, location.search, location.pathname, fullPath, revision]);
 
+  // A page that replaced its own address keeps its tab (the previous address of this content area).
+  const navigationType = useNavigationType();
+  const previousPath = useRef<string>(undefined);
   useEffect(() => {
     if (!tab) return;
     document.title = tab.text;
-    if (tab.isTab) useTabStore.getState().open({ path: fullPath, title: tab.title, closable: true });
-  }, [tab, fullPath, i18n.language]);
+    const from = previousPath.current;
+    previousPath.current = fullPath;
+    if (!tab.isTab) return;
+    const next = { path: fullPath, title: tab.title, closable: true };
+    if (navigationType === 'REPLACE' && from && from !== fullPath) useTabStore.getState().replace(from, next);
+    else useTabStore.getState().open(next);
+  }, [tab, fullPath, i18n.language, navigationType]);
 
   const forbidden = content.kind === 'forbidden' && !menusLoading;
   useEffect(() => {
@@ -84,7 +99,7 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
   if (content.kind === 'not-built') {
     return (
       <>
-        <PageHeading text={tab?.text ?? ''} />
+        <PageHeading text={tab?.text ?? ''} titleKey={tab?.title.key} />
         <NotBuiltPage title={tab?.text ?? ''} path={location.pathname} />
       </>
     );
@@ -93,7 +108,7 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
   const Page = content.entry.page;
   return (
     <>
-    <PageHeading text={tab?.text ?? ''} />
+    <PageHeading text={tab?.text ?? ''} titleKey={tab?.title.key} />
     <ErrorBoundary
       key={fullPath}
       fallback={(error, reset) => (

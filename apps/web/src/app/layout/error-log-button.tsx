@@ -1,11 +1,14 @@
-import { Badge, Button, Modal, Space, Table, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Badge, Button, Modal, Space, Spin, Tooltip } from 'antd';
 import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { uploadBatches, useErrorLogStore } from '@/core/error-log/error-log-store';
-import type { ErrorLogEntry } from '@/core/error-log/error-log-store';
 import { http } from '@/core/http/http';
 import { useShellStore } from './shell-store';
 import { toast } from '@/core/notify';
+
+/** The table (antd's Table is a large chunk) loads when the log is first opened, not with every page. */
+const ErrorLogTable = lazy(() => import('./error-log-table').then((m) => ({ default: m.ErrorLogTable })));
 
 /** Local error log: badge (up to 99), viewer, upload to the server and clear. */
 export function ErrorLogButton() {
@@ -72,22 +75,11 @@ export function ErrorLogButton() {
           </Space>
         }
       >
-        <Table<ErrorLogEntry>
-          size="small"
-          rowKey={(r, i) => `${r.time}-${i ?? 0}`}
-          dataSource={logs}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          scroll={{ x: 800 }}
-          expandable={{
-            expandedRowRender: (r) => <pre className="helio-errorlog__stack">{`${r.stack}\n${r.info}`}</pre>,
-          }}
-          columns={[
-            { title: t('errorlog.type'), dataIndex: 'type', width: 80 },
-            { title: t('errorlog.url'), dataIndex: 'url', width: 240, ellipsis: true },
-            { title: t('errorlog.message'), dataIndex: 'message', ellipsis: true },
-            { title: t('errorlog.time'), dataIndex: 'time', width: 170 },
-          ]}
-        />
+        {open ? (
+          <Suspense fallback={<Spin />}>
+            <ErrorLogTable logs={logs} />
+          </Suspense>
+        ) : null}
       </Modal>
     </>
   );

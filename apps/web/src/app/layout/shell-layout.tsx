@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { Drawer } from 'antd';
-import { ProConfigProvider, enUSIntl, zhCNIntl } from '@ant-design/pro-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -14,16 +13,28 @@ import { themeLook } from '@/core/theme/themes';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { ContentArea } from './content-area';
-import { LockDialog } from './lock-dialog';
 import { LogoBar } from './logo-bar';
 import { SearchOverlay } from './search-overlay';
 import { useShellStore } from './shell-store';
-import { SwitchDialog } from './switch-dialog';
 import { TabBar } from './tab-bar';
 import { useButtons, useMenus, useTopMenus } from './use-shell-data';
 import { useScreenSize } from './use-screen';
 import './shell.css';
 import './shell-popups.css';
+
+/**
+ * The lock and switch dialogs (antd's Form, Modal and Select with them) load when first opened, not with the shell;
+ * once opened they stay mounted, so that they close with their animation and give the focus back.
+ */
+const LockDialog = lazy(() => import('./lock-dialog').then((m) => ({ default: m.LockDialog })));
+const SwitchDialog = lazy(() => import('./switch-dialog').then((m) => ({ default: m.SwitchDialog })));
+
+/** True from the first time `value` is true on. */
+function useOnceTrue(value: boolean): boolean {
+  const [once, setOnce] = useState(value);
+  if (value && !once) setOnce(true);
+  return once || value;
+}
 
 /** The signed-in console: sidebar, header, tab bar, search overlay and the content area. The shell owns the data cache: the public pages do without react-query. */
 export function ShellLayout() {
@@ -35,7 +46,7 @@ export function ShellLayout() {
 }
 
 function Shell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const location = useLocation();
   const size = useScreenSize();
   const small = size === 'xs';
@@ -44,6 +55,8 @@ function Shell() {
   const collapsedSetting = useThemeStore((s) => s.collapsed);
   const setCollapsed = useThemeStore((s) => s.setCollapsed);
   const drawerOpen = useShellStore((s) => s.drawerOpen);
+  const lockUsed = useOnceTrue(useShellStore((s) => s.lockOpen));
+  const switchUsed = useOnceTrue(useShellStore((s) => s.switchOpen));
   const [mediumExpanded, setMediumExpanded] = useState(false);
   const setShell = useShellStore((s) => s.set);
   const { menus, loading } = useMenus();
@@ -88,7 +101,7 @@ function Shell() {
   );
 
   return (
-    <ProConfigProvider intl={i18n.language === 'en-US' ? enUSIntl : zhCNIntl} dark={look.dark}>
+    <>
       <div
         className={`helio-shell helio-size-${size} helio-theme-${themeName}${collapsed ? ' is-collapsed' : ''}`}
         style={style}
@@ -125,9 +138,11 @@ function Shell() {
           </main>
         </div>
         <SearchOverlay menus={menus} />
-        <LockDialog />
-        <SwitchDialog />
+        <Suspense fallback={null}>
+          {lockUsed ? <LockDialog /> : null}
+          {switchUsed ? <SwitchDialog /> : null}
+        </Suspense>
       </div>
-    </ProConfigProvider>
+    </>
   );
 }

@@ -1,11 +1,11 @@
+import { lazy, Suspense, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Button, ColorPicker, Popover, Tooltip } from 'antd';
+import { Button, Popover, Tooltip } from 'antd';
 import { CheckOutlined, SkinOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useKeyboardPopover } from '@/core/a11y/keyboard-popover';
-import { WEBSITE } from '@/core/config';
 import { useThemeStore } from '@/core/theme/theme-store';
-import { COLOR_PRESETS, THEME_NAMES, themeLook } from '@/core/theme/themes';
+import { THEME_NAMES, themeLook } from '@/core/theme/themes';
 
 /** Columns of the theme grid (shell.css `.helio-themes`): Up and Down move by a row. */
 const THEME_COLUMNS = 3;
@@ -74,6 +74,9 @@ export function ThemePicker() {
   );
 }
 
+/** antd's ColorPicker (with its slider and colour maths) loads when the button is first used, not with every page. */
+const ColorPickerPopup = lazy(() => import('./color-picker-popup').then((m) => ({ default: m.ColorPickerPopup })));
+
 /**
  * Primary colour (default #1668DC), persisted. The presets are offered in their readable shades; any other colour is
  * used in its readable shade for words and buttons (core/theme/contrast.ts).
@@ -81,34 +84,30 @@ export function ThemePicker() {
 export function PrimaryColorPicker() {
   const { t } = useTranslation();
   const color = useThemeStore((s) => s.color);
-  const setColor = useThemeStore((s) => s.setColor);
   const popover = useKeyboardPopover();
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button
+      ref={popover.triggerRef}
+      type="text"
+      className="helio-header__btn"
+      aria-label={t('theme.color')}
+      title={t('theme.color')}
+      icon={<span className="helio-color-swatch" style={{ background: color }} aria-hidden="true" />}
+      onClick={
+        wanted
+          ? undefined
+          : () => {
+              setWanted(true);
+              popover.setOpen(true);
+            }
+      }
+    />
+  );
+  if (!wanted) return button;
   return (
-    <ColorPicker
-      open={popover.open}
-      onOpenChange={popover.setOpen}
-      rootClassName={popover.popupClass}
-      value={color}
-      disabledAlpha
-      presets={[{ label: t('theme.presets'), colors: [...COLOR_PRESETS] }]}
-      onChangeComplete={(value) => setColor(value.toHexString().toUpperCase())}
-      panelRender={(panel) => (
-        <div>
-          {panel}
-          <Button size="small" block style={{ marginTop: 8 }} onClick={() => setColor(WEBSITE.defaultColor)}>
-            {t('theme.resetColor')}
-          </Button>
-        </div>
-      )}
-    >
-      <Button
-        ref={popover.triggerRef}
-        type="text"
-        className="helio-header__btn"
-        aria-label={t('theme.color')}
-        title={t('theme.color')}
-        icon={<span className="helio-color-swatch" style={{ background: color }} aria-hidden="true" />}
-      />
-    </ColorPicker>
+    <Suspense fallback={button}>
+      <ColorPickerPopup popover={popover}>{button}</ColorPickerPopup>
+    </Suspense>
   );
 }

@@ -38,11 +38,11 @@ export function useKeyboardPopover() {
         }
       }
     };
-    // The popup is drawn after the render that opened it.
+    // The popup is drawn after the render that opened it (or after its chunk loads: up to about 2 s).
     const attach = (tries: number) => {
       popup = document.querySelector<HTMLElement>(`.${popupClass}`);
       if (!popup) {
-        if (tries < 20) frame = requestAnimationFrame(() => attach(tries + 1));
+        if (tries < 120) frame = requestAnimationFrame(() => attach(tries + 1));
         return;
       }
       popup.addEventListener('keydown', onKeyDown);

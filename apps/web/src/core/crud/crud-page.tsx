@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Button, Modal, Space, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable } from '@ant-design/pro-components';
+import { ProProvider } from './pro-provider';
 import type { ProColumns, ProTableProps } from '@ant-design/pro-components';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -299,85 +300,87 @@ export function CrudPage(props: CrudPageProps) {
   const data = list.data;
 
   return (
-    <div className="helio-crud">
-      {modalHolder}
-      <ProTable<Row, Record<string, unknown>>
-        rowKey="id"
-        headerTitle={title ?? label(def.title)}
-        columns={columns}
-        dataSource={data?.rows ?? []}
-        loading={list.isFetching}
-        cardBordered
-        scroll={{ x: 'max-content' }}
-        search={hasSearch ? { labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 12, md: 8, lg: 8, xl: 6, xxl: 6 } } : false}
-        onSubmit={(values) => {
-          setFilters(cleanParams(values));
-          setCurrent(1);
-        }}
-        onReset={() => {
-          setFilters({});
-          setCurrent(1);
-        }}
-        options={{ reload: () => void list.refetch(), density: true, setting: true, fullScreen: false }}
-        pagination={
-          tree || data?.tree
-            ? false
-            : {
-                current,
-                pageSize: size,
-                total: data?.total ?? 0,
-                pageSizeOptions: WEBSITE.pageSizes.map(String),
-                showSizeChanger: true,
-                showQuickJumper: true,
-                showTotal: (total) => t('crud.total', { total }),
-                onChange: (page, pageSize) => {
-                  if (pageSize !== size) {
-                    setSize(pageSize);
-                    setCurrent(1);
-                  } else setCurrent(page);
-                },
-              }
-        }
-        onChange={(_pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
-          const field = s?.order ? String(s.columnKey ?? s.field ?? '') : '';
-          setSort(field ? (s?.order === 'ascend' ? { ascs: field } : { descs: field }) : {});
-        }}
-        rowSelection={
-          withSelection
-            ? {
-                selectedRowKeys: selected.keys,
-                onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),
-                getCheckboxProps: (row) => ({ disabled: locked?.(row) ?? false }),
-                checkStrictly: true,
-              }
-            : false
-        }
-        tableAlertRender={false}
-        toolBarRender={() => [
-          can('add') && (
-            <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => ctx.openAdd()}>
-              {t('crud.action.add')}
-            </Button>
-          ),
-          batch && (
-            <Button key="batch-delete" danger icon={<DeleteOutlined />} onClick={() => confirmRemove(selected.keys)}>
-              {t('crud.action.batchDelete')}
-            </Button>
-          ),
-          <Fragment key="extra">{toolbar?.(ctx)}</Fragment>,
-        ]}
-        {...tableProps}
-      />
-      <CrudFormDialog
-        def={def}
-        open={dialog.open}
-        mode={dialog.mode}
-        record={dialog.record}
-        overrides={overrides}
-        onSubmit={onSave}
-        onClose={() => setDialog({ open: false, mode: dialog.mode })}
-      />
-    </div>
+    <ProProvider>
+      <div className="helio-crud">
+        {modalHolder}
+        <ProTable<Row, Record<string, unknown>>
+          rowKey="id"
+          headerTitle={title ?? label(def.title)}
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          loading={list.isFetching}
+          cardBordered
+          scroll={{ x: 'max-content' }}
+          search={hasSearch ? { labelWidth: 'auto', defaultCollapsed: false, span: { xs: 24, sm: 12, md: 8, lg: 8, xl: 6, xxl: 6 } } : false}
+          onSubmit={(values) => {
+            setFilters(cleanParams(values));
+            setCurrent(1);
+          }}
+          onReset={() => {
+            setFilters({});
+            setCurrent(1);
+          }}
+          options={{ reload: () => void list.refetch(), density: true, setting: true, fullScreen: false }}
+          pagination={
+            tree || data?.tree
+              ? false
+              : {
+                  current,
+                  pageSize: size,
+                  total: data?.total ?? 0,
+                  pageSizeOptions: WEBSITE.pageSizes.map(String),
+                  showSizeChanger: true,
+                  showQuickJumper: true,
+                  showTotal: (total) => t('crud.total', { total }),
+                  onChange: (page, pageSize) => {
+                    if (pageSize !== size) {
+                      setSize(pageSize);
+                      setCurrent(1);
+                    } else setCurrent(page);
+                  },
+                }
+          }
+          onChange={(_pagination, _filters, sorter) => {
+            const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+            const field = s?.order ? String(s.columnKey ?? s.field ?? '') : '';
+            setSort(field ? (s?.order === 'ascend' ? { ascs: field } : { descs: field }) : {});
+          }}
+          rowSelection={
+            withSelection
+              ? {
+                  selectedRowKeys: selected.keys,
+                  onChange: (keys, rows) => setSelected({ keys: keys.map(String), rows: rows.filter(Boolean) }),
+                  getCheckboxProps: (row) => ({ disabled: locked?.(row) ?? false }),
+                  checkStrictly: true,
+                }
+              : false
+          }
+          tableAlertRender={false}
+          toolBarRender={() => [
+            can('add') && (
+              <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => ctx.openAdd()}>
+                {t('crud.action.add')}
+              </Button>
+            ),
+            batch && (
+              <Button key="batch-delete" danger icon={<DeleteOutlined />} onClick={() => confirmRemove(selected.keys)}>
+                {t('crud.action.batchDelete')}
+              </Button>
+            ),
+            <Fragment key="extra">{toolbar?.(ctx)}</Fragment>,
+          ]}
+          {...tableProps}
+        />
+        <CrudFormDialog
+          def={def}
+          open={dialog.open}
+          mode={dialog.mode}
+          record={dialog.record}
+          overrides={overrides}
+          onSubmit={onSave}
+          onClose={() => setDialog({ open: false, mode: dialog.mode })}
+        />
+      </div>
+    </ProProvider>
   );
 }

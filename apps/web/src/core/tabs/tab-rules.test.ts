@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_TAB, addTab, closeAllTabs, closeOtherTabs, closeTab, normalizeTabs } from './tab-rules';
+import { FIRST_TAB, addTab, closeAllTabs, closeOtherTabs, closeTab, normalizeTabs, replaceTab } from './tab-rules';
 import type { Tab } from './tab-rules';
 
 const tab = (path: string): Tab => ({ path, title: { name: path }, closable: true });
@@ -47,5 +47,18 @@ describe('tab rules', () => {
 
   it('close all keeps only the first tab and opens it', () => {
     expect(closeAllTabs([FIRST_TAB, tab('/a'), tab('/b')])).toEqual({ tabs: [FIRST_TAB], navigateTo: '/wel/index' });
+  });
+});
+
+describe('replaceTab', () => {
+  const t = (path: string): Tab => ({ path, title: { key: path }, closable: true });
+  it('a page that replaced its own address keeps its place under the new one', () => {
+    const tabs = [FIRST_TAB, t('/a'), t('/flow/model/design'), t('/b')];
+    expect(replaceTab(tabs, '/flow/model/design', t('/flow/model/design?id=7')).map((x) => x.path)).toEqual([FIRST_TAB.path, '/a', '/flow/model/design?id=7', '/b']);
+  });
+  it('opens as usual when the old address has no tab, is the first tab, or the new one is open already', () => {
+    expect(replaceTab([FIRST_TAB, t('/a')], '/gone', t('/c')).map((x) => x.path)).toEqual([FIRST_TAB.path, '/a', '/c']);
+    expect(replaceTab([FIRST_TAB, t('/a')], FIRST_TAB.path, t('/c')).map((x) => x.path)).toEqual([FIRST_TAB.path, '/a', '/c']);
+    expect(replaceTab([FIRST_TAB, t('/a'), t('/c')], '/a', t('/c')).map((x) => x.path)).toEqual([FIRST_TAB.path, '/a', '/c']);
   });
 });

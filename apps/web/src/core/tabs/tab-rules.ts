@@ -35,6 +35,19 @@ export function addTab(tabs: readonly Tab[], tab: Tab): Tab[] {
   return next;
 }
 
+/**
+ * A page that replaced its own address (e.g. a new record's page, `…/design` → `…/design?id=7` after its first save):
+ * its tab takes the new address in place instead of a second tab opening; otherwise as `addTab`.
+ */
+export function replaceTab(tabs: readonly Tab[], fromPath: string, tab: Tab): Tab[] {
+  const list = normalizeTabs(tabs);
+  const from = list.findIndex((t) => t.path === fromPath);
+  if (from <= 0 || list.some((t) => t.path === tab.path)) return addTab(list, tab);
+  const next = [...list];
+  next[from] = { ...tab, closable: true };
+  return next;
+}
+
 export interface CloseResult {
   tabs: Tab[];
   /** Where to go: set when the active tab was closed. */

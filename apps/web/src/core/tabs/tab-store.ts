@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS, local } from '@/core/storage/storage';
-import { FIRST_TAB, addTab, closeAllTabs, closeOtherTabs, closeTab, normalizeTabs } from './tab-rules';
+import { FIRST_TAB, addTab, closeAllTabs, closeOtherTabs, closeTab, normalizeTabs, replaceTab } from './tab-rules';
 import type { CloseResult, Tab } from './tab-rules';
 
 interface TabState {
   tabs: Tab[];
   open(tab: Tab): void;
+  /** The tab of `fromPath` takes `tab`'s address in place (a page that replaced its own address). */
+  replace(fromPath: string, tab: Tab): void;
   close(path: string, activePath: string): CloseResult;
   closeOthers(keepPath: string): CloseResult;
   closeAll(): CloseResult;
@@ -23,6 +25,9 @@ export const useTabStore = create<TabState>((set, get) => ({
   open(tab) {
     const next = addTab(get().tabs, tab);
     set({ tabs: persist(next) });
+  },
+  replace(fromPath, tab) {
+    set({ tabs: persist(replaceTab(get().tabs, fromPath, tab)) });
   },
   close(path, activePath) {
     const result = closeTab(get().tabs, path, activePath);

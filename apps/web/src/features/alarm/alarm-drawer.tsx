@@ -1,12 +1,13 @@
 /**
  * One alarm in a drawer: what it is (name, severity, device, value, times, cause and remedy), the handling form
  * (`alarmLogOperationRecord/save`: handling status from the dictionary, a follow-up record of at most 1000
- * characters, an assignee) for users with `alarm_handle`, and the handling history as a timeline.
+ * characters, photos, an assignee) for users with `alarm_handle`, and the handling history as a timeline with each
+ * record's photos (record-photos.tsx).
  */
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Descriptions, Divider, Drawer, Empty, Form, Input, Select, Skeleton, Space, Timeline, Typography, theme } from 'antd';
-import type { SelectProps } from 'antd';
+import type { SelectProps, UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_RECORD_CONTENT_MAX, ALARM_RECORD_RULES, alarmRecordSave } from '@helio/contracts/modules/alarm/alarm.api';
 import { useSessionStore } from '@/core/auth/session-store';
@@ -18,6 +19,7 @@ import { holdsPage, useAlarm, useAlarmRecords, useInvalidateAlarms, useUserOptio
 import type { AlarmRecord, AlarmRow, Option } from './api';
 import type { AlarmDicts } from './tags';
 import { StationContacts } from './contacts';
+import { PHOTO_MB, PHOTOS_MAX, PhotoUpload, RecordPhotos, photoIds, uploading } from './record-photos';
 
 /** Longest follow-up record the server takes (contracts `alarmRecordSave`). */
 export const CONTENT_MAX = ALARM_RECORD_CONTENT_MAX;
@@ -36,6 +38,7 @@ interface HandleValues {
   handleStatus?: string;
   content?: string;
   assigneeId?: string | null;
+  photos?: UploadFile[];
 }
 
 export function AlarmDrawer({ id, canHandle, dicts, onClose }: { id: string | undefined; canHandle: boolean; dicts: AlarmDicts; onClose(): void }) {
@@ -45,7 +48,17 @@ export function AlarmDrawer({ id, canHandle, dicts, onClose }: { id: string | un
   return (
     <Drawer
       open={Boolean(id)}
-      onClose={onClose}
+      onClose={(e) => {
+        // Escape with a photo open large closes the photo only: until the preview has taken the focus (a moment after
+        // it opens) the key reaches the drawer too.
+        const previewOpen = [...document.querySelectorAll('.ant-image-preview-wrap')].some((el) => el.getClientRects().length > 0);
+        if (e?.type === 'keydown' && previewOpen) {
+          // The drawer took the key (and stopped it): hand it to the preview, which closes alone.
+          document.querySelector<HTMLElement>('.ant-image-preview-close')?.click();
+          return;
+        }
+        onClose();
+      }}
       width="min(760px, 100vw)"
       destroyOnHidden
       title={a ? a.alarmName : t('alarm.detail')}
@@ -135,6 +148,11 @@ function HandleForm({ a, dicts }: { a: AlarmRow; dicts: AlarmDicts }) {
     } catch {
       return;
     }
+    const photos = values.photos ?? [];
+    if (uploading(photos)) {
+      toast.error(t('alarm.photos.wait'));
+      return;
+    }
     setSaving(true);
     try {
       await callEndpoint(alarmRecordSave, undefined, {
@@ -142,9 +160,11 @@ function HandleForm({ a, dicts }: { a: AlarmRow; dicts: AlarmDicts }) {
         handleStatus: Number(values.handleStatus),
         ...(values.content?.trim() ? { content: values.content.trim() } : {}),
         assigneeId: values.assigneeId ?? null,
+        // Only when there are some: the body stays the one Blade clients send.
+        ...(photoIds(photos).length ? { photos: photoIds(photos) } : {}),
       });
       toast.success(t('alarm.handled'));
-      form.setFieldValue('content', '');
+      form.setFieldsValue({ content: '', photos: [] });
       await invalidate();
     } catch {
       // The HTTP client has shown the server's message; the form keeps what was typed.
@@ -162,7 +182,7 @@ function HandleForm({ a, dicts }: { a: AlarmRow; dicts: AlarmDicts }) {
         layout="vertical"
         disabled={saving}
         aria-label={t('alarm.handleTitle')}
-        initialValues={{ handleStatus: a.handleStatus === 0 ? undefined : String(a.handleStatus), assigneeId: a.assigneeId ?? undefined, content: '' }}
+        initialValues={{ handleStatus: a.handleStatus === 0 ? undefined : String(a.handleStatus), assigneeId: a.assigneeId ?? undefined, content: '', photos: [] }}
         onFinish={() => void save()}
       >
         <Space wrap align="start" style={{ width: '100%' }}>
@@ -187,6 +207,9 @@ function HandleForm({ a, dicts }: { a: AlarmRow; dicts: AlarmDicts }) {
             // The counter in the body text colour: antd's lighter default is below AA contrast.
             count={{ max: CONTENT_MAX, show: ({ count }) => <span style={{ color: count > CONTENT_MAX ? token.colorError : token.colorText }}>{`${count} / ${CONTENT_MAX}`}</span> }}
           />
+        </Form.Item>
+        <Form.Item name="photos" label={t('alarm.photos.label')} extra={t('alarm.photos.hint', { max: PHOTOS_MAX, mb: PHOTO_MB })}>
+          <PhotoUpload />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('alarm.submit')}
@@ -221,6 +244,7 @@ function History({ alarmId, dicts }: { alarmId: string; dicts: AlarmDicts }) {
                   {dicts.tag('alarm_handle_status', r.handleStatus)}
                 </Space>
                 {r.content && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{r.content}</Typography.Paragraph>}
+                <RecordPhotos record={r} />
               </div>
             ),
           }))}

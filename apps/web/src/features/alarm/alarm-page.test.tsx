@@ -115,4 +115,57 @@ describe('AlarmPage', () => {
       assigneeId: null,
     });
   });
+
+  it('attaches photos: uploaded as attachments, sent as ids, refused when not an image; the history shows thumbnails', async () => {
+    grant('alarm_view', 'alarm_handle');
+    let n = 0;
+    const PHOTO = { attachId: '88', originalName: 'fan.png', link: '/api/blade-resource/oss/endpoint/file/88/sig' };
+    let saved: unknown[] = [];
+    calls = mockApi({
+      'GET /api/blade-system/dict/dictionary': (call) =>
+        (DICTS[call.url.searchParams.get('code') ?? ''] ?? []).map(([dictKey, dictValue], i) => ({ id: String(i), dictKey, dictValue })),
+      [`GET ${C}/alarmLog/list`]: () => page([ALARM]),
+      [`GET ${C}/alarmLog/detail`]: () => ALARM,
+      [`GET ${C}/alarmLogOperationRecord/list`]: () => page(saved),
+      'POST /api/blade-resource/oss/endpoint/put-file': () => {
+        n += 1;
+        return { attachId: `7${n}`, link: `/api/blade-resource/oss/endpoint/file/7${n}/sig`, name: 'x.png', originalName: 'fan.png', domain: '' };
+      },
+      [`POST ${C}/alarmLogOperationRecord/save`]: () => {
+        saved = [{ id: '1', alarmId: '501', handleStatus: 2, content: null, photos: [PHOTO], createUser: '1', createUserName: 'admin', createTime: '2026-11-27 10:06:00' }];
+        return saved[0];
+      },
+    });
+    const { toasts } = show();
+    const row = (await screen.findByText('过温')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: /^处理 / }));
+    const drawer = await screen.findByRole('dialog');
+    const form = await within(drawer).findByRole('form', { name: '处理告警' });
+    expect(within(form).getByText('最多 9 张图片(jpg、png、gif、webp、bmp),每张不超过 10 MB')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: '添加照片' })).toBeTruthy();
+    // The upload renders a fresh file input after each choice.
+    const input = () => form.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(input().accept).toContain('image/png');
+    fireEvent.change(input(), { target: { files: [new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(toasts.error).toContain('report.pdf 不是图片(jpg、png、gif、webp 或 bmp)'));
+    fireEvent.change(input(), { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], 'fan.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(calls.map((c) => c.url.pathname).filter((u) => u.endsWith('/put-file'))).toHaveLength(1));
+    const upload = calls.find((c) => c.url.pathname.endsWith('/put-file'))!;
+    expect(upload.url.searchParams.get('use')).toBe('attachment');
+    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+    fireEvent.mouseDown(within(form).getByLabelText('处理状态'));
+    fireEvent.click(await screen.findByTitle('已处理'));
+    await waitFor(() => expect(form.querySelector('.ant-upload-list-item-done')).toBeTruthy());
+    fireEvent.click(within(form).getByRole('button', { name: '保存处理' }));
+    await waitFor(() => expect(toasts.success).toContain('处理记录已保存'));
+    expect(calls.find((c) => c.url.pathname === `${C}/alarmLogOperationRecord/save`)?.body).toEqual({
+      alarmId: '501',
+      handleStatus: 2,
+      assigneeId: null,
+      photos: ['71'],
+    });
+    const thumb = await within(drawer).findByRole('img', { name: '第 1 张照片(共 1 张):fan.png' });
+    expect(thumb.getAttribute('src')).toBe(PHOTO.link);
+    expect(within(drawer).getByRole('button', { name: '放大查看第 1 张照片(共 1 张):fan.png' })).toBeTruthy();
+  });
 });

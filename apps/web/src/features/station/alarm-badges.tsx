@@ -4,21 +4,17 @@
  * "Alarms" tab, `alarmLog/list?deviceId=`). Shown only to users who may view the alarm page (`alarm_view`); the
  * counts come from the same data scope as the alarm list.
  */
-import { useMemo, useState } from 'react';
-import { Card, Col, Row as GridRow, Space, Statistic, Table, Tag, Tooltip, Typography, theme } from 'antd';
-import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Card, Col, Row as GridRow, Space, Statistic, Tag, Tooltip, Typography, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
-import { alarmLogList } from '@helio/contracts/modules/alarm/alarm.api';
 import { alarmLogCount, alarmLogCountByPlant } from '@helio/contracts/modules/alarm/alarm-stats.api';
-import { callEndpoint, useEndpoint } from '@/core/http/endpoint';
+import { useEndpoint } from '@/core/http/endpoint';
 import { usePermission } from '@/core/permission/permission-store';
 import { formatNumber } from './format';
 
 export type AlarmCounts = DataOf<typeof alarmLogCount>;
-type AlarmRow = DataOf<typeof alarmLogList>['records'][number];
 
 /** The counts refresh this often (the dashboard card is "live"). */
 export const ALARM_LIVE_MS = 10_000;
@@ -29,7 +25,7 @@ export const ANALYSIS_PATH = '/alarm/analysis';
 
 export const SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
 export type Severity = (typeof SEVERITIES)[number];
-const SEVERITY_OF_LEVEL: Record<number, Severity> = { 4: 'critical', 3: 'major', 2: 'minor', 1: 'warning' };
+export const SEVERITY_OF_LEVEL: Record<number, Severity> = { 4: 'critical', 3: 'major', 2: 'minor', 1: 'warning' };
 /** Solid colours dark enough for white text (WCAG AA), the alarm screen's palette. */
 export const SEVERITY_COLOURS: Record<Severity, string> = { critical: '#cf1322', major: '#ad4e00', minor: '#7c5e00', warning: '#0958d9' };
 
@@ -155,61 +151,6 @@ export function AlarmSummaryCard() {
         </Col>
       </GridRow>
     </Card>
-  );
-}
-
-/** A device's alarms, newest first (the guardian's "Alarms" tab): name, severity, status, acknowledgement, times. */
-export function DeviceAlarmTable({ deviceId }: { deviceId: string }) {
-  const { t, i18n } = useTranslation();
-  const [paging, setPaging] = useState({ current: 1, size: 10 });
-  const q = useQuery({
-    queryKey: ['alarm', 'list', i18n.language, { deviceId, ...paging }],
-    queryFn: () => {
-      // The list's filters are declared by name in contracts (ALARM_LIST_FILTERS); its TypeBox type keeps paging only.
-      const query = { deviceId, current: String(paging.current), size: String(paging.size) };
-      return callEndpoint(alarmLogList, query);
-    },
-    placeholderData: keepPreviousData,
-    refetchInterval: ALARM_LIVE_MS,
-  });
-  const columns: TableColumnsType<AlarmRow> = [
-    { title: t('station.event.time'), dataIndex: 'triggerTime' },
-    { title: t('station.event.code'), dataIndex: 'alarmCode' },
-    { title: t('station.event.name'), dataIndex: 'alarmName' },
-    {
-      title: t('station.alarm.severityTitle'),
-      dataIndex: 'level',
-      render: (v: number) => {
-        const s = SEVERITY_OF_LEVEL[v];
-        return s ? <Tag color={SEVERITY_COLOURS[s]}>{t(`station.alarm.severity.${s}`)}</Tag> : v;
-      },
-    },
-    {
-      title: t('station.alarm.status'),
-      dataIndex: 'alarmStatus',
-      render: (v: number) => (v === 0 ? <Tag color="#cf1322">{t('station.event.active')}</Tag> : <Tag color="#237804">{t('station.alarm.recovered')}</Tag>),
-    },
-    { title: t('station.alarm.ack'), dataIndex: 'ackStatus', render: (v: number, r) => (v === 1 ? `${t('station.alarm.acknowledged')} ${r.ackTime ?? ''}` : t('station.alarm.notAcknowledged')) },
-    { title: t('station.event.recoverTime'), dataIndex: 'recoverTime', render: (v: string | null) => v ?? '-' },
-    { title: t('station.event.solution'), dataIndex: 'solution', render: (v: string | null) => v ?? '-' },
-  ];
-  return (
-    <Table<AlarmRow>
-      size="small"
-      rowKey="id"
-      data-testid="device-alarms"
-      loading={q.isFetching && !q.data}
-      dataSource={q.data?.records ?? []}
-      columns={columns}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: paging.current,
-        pageSize: paging.size,
-        total: q.data?.total ?? 0,
-        showTotal: (total) => t('station.total', { total }),
-        onChange: (current, size) => setPaging({ current, size }),
-      }}
-    />
   );
 }
 

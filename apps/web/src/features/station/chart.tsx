@@ -7,6 +7,7 @@ import { ChartTable } from '@/components/chart-table';
 import type { EChartsCoreOption } from 'echarts/core';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { COLORS } from './chart-colors';
 
 // Tree-shaken ECharts (stack-notes "Front end": import the ESM core wrapper, or the chart renders blank).
 echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -32,17 +33,7 @@ export interface ChartProps {
   label: string;
 }
 
-/** Palette shared by the station screens: PV, load, grid import, grid export, charge, discharge, EV. */
-export const COLORS = {
-  pv: '#f5a623',
-  load: '#5b8ff9',
-  import: '#e8684a',
-  export: '#5ad8a6',
-  charge: '#9270ca',
-  discharge: '#269a99',
-  soc: '#6dc8ec',
-  other: '#ff9d4d',
-};
+export { COLORS } from './chart-colors';
 
 /** Pure: the ECharts option of a category chart (exported for tests). */
 export function chartOption({ categories, series, units }: Pick<ChartProps, 'categories' | 'series' | 'units'>): EChartsCoreOption {

@@ -10,7 +10,8 @@ import { DEVICE_BASE, useDetailId, useGet } from './api';
 import type { Fault, Row } from './api';
 import { DeviceDetail, StateTag } from './device-common';
 import { formatPowerW, formatTemp, withUnit } from './format';
-import { DeviceAlarmTable, useCanSeeAlarms } from './alarm-badges';
+import { useCanSeeAlarms } from './alarm-badges';
+import { DeviceAlarmTable } from './device-alarm-table';
 import { CurveCard, DeviceList, EventTable, FaultTags, InfoList, StaticTable } from './ui';
 import { GuardianSettingsHistoryTab, GuardianSettingsTab } from './settings-tab';
 
@@ -111,7 +112,6 @@ function ProtectionTab({ d }: { d?: GuardianDetail }) {
         }
         items={Object.entries(d.thresholds).map(([k, v]) => [t(`station.threshold.${k}`, { defaultValue: k }), withUnit(v, unit[k] ?? '', 1, lang)])}
       />
-      <Tag>{t('station.settingNext')}</Tag>
     </Space>
   );
 }

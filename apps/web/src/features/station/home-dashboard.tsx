@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Card, Col, Progress, Row, Segmented, Space, Statistic, Tooltip, Typography } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Chart, COLORS } from './chart';
+import { COLORS } from './chart-colors';
+import { LightChart } from './light-chart';
 import { homeBatteryPerformance, homeInverterPerformance, homePlantStatus, homeSummary } from '@helio/contracts/modules/station/home.api';
 import { useEndpoint } from '@/core/http/endpoint';
 import { AlarmSummaryCard } from './alarm-badges';
@@ -164,7 +165,7 @@ export function HomeDashboard() {
               />
             }
           >
-            <Chart
+            <LightChart
               label={t('station.home.performance')}
               categories={points.map((p) => p.time)}
               units={['kWh']}
@@ -179,7 +180,7 @@ export function HomeDashboard() {
         </Col>
       </Row>
       <Card size="small" title={t('station.home.batteryPerformance')}>
-        <Chart
+        <LightChart
           label={t('station.home.batteryPerformance')}
           categories={batteryPoints.map((p) => p.time)}
           units={['kWh']}

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Alert, Button, Empty, Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
@@ -63,14 +63,19 @@ function hintOf(item: FormItem, t: (k: string, o?: Record<string, unknown>) => s
   return parts.length ? parts.join(' · ') : undefined;
 }
 
+/** A command item (the guardian's protection commands): one button per option but "none", sent at once after a confirm. */
+const isCommandItem = (item: FormItem) => item.itemType === 'button';
+
 export interface IssuedCommand {
   id: string;
   state: string;
 }
 
 /** The form for `form` (one device), sending with permission `issueCode`; `onIssued` gets the commands it created. */
-export function SettingsForm({ form: data, issueCode, onIssued, tab, onTab }: {
+export function SettingsForm({ form: data, issueCode, onIssued, tab, onTab, modal: parentModal }: {
   form: DeviceForm;
+  /** A confirm of the parent's (it outlives this form, which starts again with each settings version). */
+  modal?: ReturnType<typeof Modal.useModal>[0];
   issueCode: string;
   onIssued(commands: IssuedCommand[]): void;
   /** The open group (kept by the parent across versions). */
@@ -84,7 +89,9 @@ export function SettingsForm({ form: data, issueCode, onIssued, tab, onTab }: {
   const [noChange, setNoChange] = useState(false);
   const client = useQueryClient();
   const canIssue = usePermission().has(issueCode);
-  const items = data.groups.flatMap((g) => g.items);
+  const [ownModal, holder] = Modal.useModal();
+  const modal = parentModal ?? ownModal;
+  const items = data.groups.flatMap((g) => g.items).filter((i) => !isCommandItem(i));
   const initial = Object.fromEntries(items.map((i) => [i.key, initialOf(i)]));
 
   const send = async () => {
@@ -111,13 +118,41 @@ export function SettingsForm({ form: data, issueCode, onIssued, tab, onTab }: {
     }
   };
 
+  /** Sends command item `item` with option `value` after the user confirms it. */
+  const command = (item: FormItem, option: { value: string; label: string }) =>
+    void modal.confirm({
+      title: t('station.remote.commandTitle', { command: option.label }),
+      content: t('station.remote.commandConfirm', { name: item.name, command: option.label, sn: data.deviceSn }),
+      okText: option.label,
+      okButtonProps: { danger: option.value === '1' },
+      onOk: async () => {
+        const res = await callEndpoint(issueSettings, undefined, { deviceSn: data.deviceSn, items: [{ key: item.key, value: Number(option.value) }] });
+        onIssued(res.commands.map((c) => ({ id: c.id, state: c.state })));
+        await client.invalidateQueries({ queryKey: ['endpoint'] });
+      },
+    });
+
+  const commandButtons = (item: FormItem) => (
+    <Form.Item key={item.key} label={item.name} extra={canIssue ? t('station.remote.commandHint') : undefined}>
+      <Space wrap>
+        {item.options
+          .filter((o) => o.value !== '0')
+          .map((o) => (
+            <Button key={o.value} danger={o.value === '1'} disabled={!canIssue} onClick={() => command(item, o)}>
+              {o.label}
+            </Button>
+          ))}
+      </Space>
+    </Form.Item>
+  );
+
   const groups = data.groups.map((g) => ({
     key: g.category,
     label: g.name,
     forceRender: true,
     children: (
       <div role="group" aria-label={g.name}>
-        {g.items.map((item) => (
+        {g.items.map((item) => isCommandItem(item) ? commandButtons(item) : (
           <Form.Item
             key={item.key}
             name={item.key}
@@ -146,12 +181,13 @@ export function SettingsForm({ form: data, issueCode, onIssued, tab, onTab }: {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="device-settings">
+      {holder}
       <Space wrap>
         <Typography.Text>{t('station.remote.version', { n: data.settingsVersion })}</Typography.Text>
         <Tag color={data.online ? 'success' : 'default'}>{t(data.online ? 'station.remote.online' : 'station.remote.offline')}</Tag>
       </Space>
       {!data.online && <Alert type="info" showIcon message={t('station.remote.offlineHint')} />}
-      {items.length === 0 ? (
+      {data.groups.every((g) => g.items.length === 0) ? (
         <Empty description={t('station.remote.noItems')} />
       ) : (
         <Form form={form} layout="horizontal" labelCol={{ flex: '220px' }} labelWrap initialValues={initial} onValuesChange={() => setNoChange(false)} name={`settings-${data.deviceSn}`}>

@@ -18,9 +18,10 @@ type LogRow = DataOf<typeof operationLogList>['records'][number];
 type VersionRow = DataOf<typeof versionList>['records'][number];
 type CommandRow = DataOf<typeof commandList>['records'][number];
 
-const valuesText = (v: Record<string, unknown>) =>
+/** `name = value, …`: the items' names in the user's language (the server answers them with the row). */
+const valuesText = (v: Record<string, unknown>, names: Record<string, string> = {}) =>
   Object.entries(v)
-    .map(([k, x]) => `${k} = ${String(x)}`)
+    .map(([k, x]) => `${names[k] ?? k} = ${String(x)}`)
     .join(', ');
 
 /** Who, when, item, old → new, result. */
@@ -70,7 +71,7 @@ export function SettingsVersions({ sn, issueCode }: { sn: string; issueCode: str
   const restore = (v: VersionRow) =>
     void modal.confirm({
       title: t('station.remote.restoreTitle'),
-      content: t('station.remote.restoreConfirm', { n: v.versionNo, values: valuesText(v.settingValues) }),
+      content: t('station.remote.restoreConfirm', { n: v.versionNo, values: valuesText(v.settingValues, v.itemNames) }),
       okText: t('station.remote.restore'),
       onOk: async () => {
         const res = await callEndpoint(restoreVersion, undefined, { id: v.id });
@@ -94,7 +95,7 @@ export function SettingsVersions({ sn, issueCode }: { sn: string; issueCode: str
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('station.remote.col.version'), dataIndex: 'versionNo', render: (n: number, r) => (r.current ? `${n} (${t('station.remote.current')})` : String(n)) },
-          { title: t('station.remote.col.changed'), dataIndex: 'changed', render: (v: Record<string, unknown>) => valuesText(v) },
+          { title: t('station.remote.col.changed'), dataIndex: 'changed', render: (v: Record<string, unknown>, r) => valuesText(v, r.itemNames) },
           { title: t('station.remote.col.operator'), dataIndex: 'createUserName', render: (v: string | null, r) => v ?? r.createUser ?? '-' },
           { title: t('station.remote.col.time'), dataIndex: 'createTime' },
           {
@@ -141,7 +142,7 @@ export function PendingApprovals({ sn, approveCode }: { sn?: string; approveCode
           ...(sn ? [] : [{ title: t('station.deviceSn'), dataIndex: 'deviceSn' }]),
           { title: t('station.remote.col.time'), dataIndex: 'createTime' },
           { title: t('station.remote.col.requester'), dataIndex: 'createUser', render: (v: string | null) => v ?? '-' },
-          { title: t('station.remote.col.items'), dataIndex: 'items', render: (v: Record<string, unknown>) => valuesText(v) },
+          { title: t('station.remote.col.items'), dataIndex: 'items', render: (v: Record<string, unknown>, r: CommandRow) => valuesText(v, r.itemNames) },
           { title: t('station.remote.col.result'), dataIndex: 'state', render: (v: string) => <CommandStateTag state={v} /> },
           {
             title: t('station.remote.col.actions'),

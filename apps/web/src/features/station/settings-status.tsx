@@ -56,7 +56,7 @@ export function CommandStatus({ id, names = {} }: { id: string; names?: Record<s
   }, [done, client]);
   if (!c) return null;
   const items = Object.entries(c.items)
-    .map(([k, v]) => `${names[k] ?? k} = ${String(v)}`)
+    .map(([k, v]) => `${c.itemNames[k] ?? names[k] ?? k} = ${String(v)}`)
     .join(', ');
   return (
     <Alert

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Card, Space, Tabs, Typography } from 'antd';
+import { Card, Modal, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint } from '@helio/contracts/api/endpoint';
 import { useEndpoint } from '@/core/http/endpoint';
@@ -33,13 +33,16 @@ function FormOf({ endpoint, sn, kind }: { endpoint: Endpoint; sn: string; kind: 
   const q = useEndpoint(endpoint as typeof commonSetupQueryAll, { deviceSn: sn });
   const [issued, setIssued] = useState<IssuedCommand[]>([]);
   const [tab, setTab] = useState<string>();
+  // The protection commands' confirm lives here: the form starts again with each settings version.
+  const [modal, holder] = Modal.useModal();
   const data = q.data as DeviceForm | undefined;
   if (!data) return <Card size="small" loading bordered={false} />;
   const names = Object.fromEntries(data.groups.flatMap((g) => g.items.map((i) => [i.key, i.name])));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
+      {holder}
       {/* Remounted with each version so the fields start from the values the device now holds. */}
-      <SettingsForm key={`${data.deviceSn}-${data.settingsVersion}`} form={data} issueCode={CODES[kind].issue} onIssued={(c) => setIssued((all) => [...c, ...all])} tab={tab} onTab={setTab} />
+      <SettingsForm key={`${data.deviceSn}-${data.settingsVersion}`} form={data} issueCode={CODES[kind].issue} onIssued={(c) => setIssued((all) => [...c, ...all])} tab={tab} onTab={setTab} modal={modal} />
       {issued.map((c) => (
         <CommandStatus key={c.id} id={c.id} names={names} />
       ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Space, Typography } from 'antd';
 import { ProTable } from '@ant-design/pro-components';
+import { ProProvider } from '@/core/crud/pro-provider';
 import { useTranslation } from 'react-i18next';
 import { WEBSITE } from '@/core/config';
 
@@ -43,18 +44,20 @@ export function TestPage() {
         </Space>
         {renderError ? <Boom /> : null}
       </Card>
-      <ProTable<Row>
-        rowKey="id"
-        headerTitle={t('test.table')}
-        search={false}
-        options={false}
-        dataSource={ROWS}
-        pagination={{ pageSize: WEBSITE.pageSize, pageSizeOptions: WEBSITE.pageSizes.map(String), showSizeChanger: true }}
-        columns={[
-          { title: t('test.col.sn'), dataIndex: 'sn' },
-          { title: t('test.col.power'), dataIndex: 'power', valueType: 'digit' },
-        ]}
-      />
+      <ProProvider>
+        <ProTable<Row>
+          rowKey="id"
+          headerTitle={t('test.table')}
+          search={false}
+          options={false}
+          dataSource={ROWS}
+          pagination={{ pageSize: WEBSITE.pageSize, pageSizeOptions: WEBSITE.pageSizes.map(String), showSizeChanger: true }}
+          columns={[
+            { title: t('test.col.sn'), dataIndex: 'sn' },
+            { title: t('test.col.power'), dataIndex: 'power', valueType: 'digit' },
+          ]}
+        />
+      </ProProvider>
     </Space>
   );
 }

@@ -10,7 +10,7 @@ import { usePermission } from '@/core/permission/permission-store';
 import station from '@/features/station/feature';
 
 /**
- * The dashboard (with ECharts) is its own chunk, so the greeting and the cache prompt show at once; through the
+ * The dashboard is its own chunk, so the greeting and the cache prompt show at once; through the
  * station feature's entry, so the `station` texts load with it.
  */
 const HomeDashboard = station.lazy(() => import('@/features/station/home-dashboard'), 'HomeDashboard');

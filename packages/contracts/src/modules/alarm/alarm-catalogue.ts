@@ -9,8 +9,8 @@
  */
 import { FAULT_CODES, FAULT_STATE_CODE, OFFLINE_CODE } from '../station/fault-codes.js';
 
-export const ALARM_CATEGORIES = ['grid', 'pv', 'battery', 'insulation', 'temperature', 'communication', 'safety', 'device'] as const;
-export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
+export { ALARM_CATEGORIES, type AlarmCategory } from './alarm-categories.js';
+import type { AlarmCategory } from './alarm-categories.js';
 
 /** Device types (business dictionary `device_type`): 1 inverter, 2 battery, 3 guardian, 4 charger. */
 export const ALARM_DEVICE_TYPES = [1, 2, 3, 4] as const;

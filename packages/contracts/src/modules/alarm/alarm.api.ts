@@ -101,11 +101,23 @@ export const alarmLogAcknowledge = defineEndpoint({
   data: Type.Object({ acknowledged: Int }),
 });
 
+/**
+ * A photo of a follow-up record: an attachment (`blade_attach`, uploaded with `oss/endpoint/put-file`) and its signed
+ * file link, which an `<img>` shows without a token and which stops working if the attachment is removed.
+ */
+export const AlarmRecordPhotoVO = Type.Object({
+  attachId: Str,
+  originalName: NStr,
+  link: Str,
+});
+
 export const AlarmRecordVO = Type.Object({
   id: Str,
   alarmId: Str,
   handleStatus: Int,
   content: NStr,
+  /** The record's photos in the order they were sent (live attachments only). */
+  photos: Type.Array(AlarmRecordPhotoVO),
   createUser: NStr,
   createUserName: NStr,
   createTime: NStr,
@@ -113,6 +125,16 @@ export const AlarmRecordVO = Type.Object({
 
 /** Longest follow-up record (`alarmRecordSave.content`). */
 export const ALARM_RECORD_CONTENT_MAX = 1000;
+
+/** Most photos on one follow-up record (`alarmRecordSave.photos`). */
+export const ALARM_RECORD_PHOTOS_MAX = 9;
+
+/**
+ * What a photo may be: the image types the `attachment` upload takes (sniffed from the content on upload, kept as the
+ * attachment's extension). Each is at most the upload's 10 MB.
+ */
+export const ALARM_RECORD_PHOTO_TYPES = ['jpg', 'png', 'gif', 'webp', 'bmp'] as const;
+export const ALARM_RECORD_PHOTO_BYTES = 10 * 1024 * 1024;
 
 /** The handling form's rules, as the web form checks them (the server's schema below holds the same limits). */
 export const ALARM_RECORD_RULES: Record<'handleStatus' | 'content', FieldRule> = {
@@ -125,12 +147,21 @@ export const alarmRecordSave = defineEndpoint({
   url: `${BASE}/alarmLogOperationRecord/save`,
   access: handle,
   tags: ['alarm'],
-  summary: 'Handle an alarm: the handling status chosen, a follow-up record and (optionally) an assignee; acknowledges it too',
+  summary: 'Handle an alarm: the handling status chosen, a follow-up record, photos and (optionally) an assignee; acknowledges it too',
   body: Type.Object({
     alarmId: Type.String({ minLength: 1, maxLength: 20 }),
     handleStatus: Type.Integer({ minimum: 0, maximum: 3 }),
     content: Type.Optional(Type.String({ maxLength: ALARM_RECORD_CONTENT_MAX })),
     assigneeId: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+    photos: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 20 }), {
+        maxItems: ALARM_RECORD_PHOTOS_MAX,
+        description:
+          `Optional (Blade clients leave it out): attachment ids of images (${ALARM_RECORD_PHOTO_TYPES.join(', ')}) uploaded with ` +
+          "`/api/blade-resource/oss/endpoint/put-file` in the caller's tenant, at most " + `${ALARM_RECORD_PHOTOS_MAX}. ` +
+          "An id that is not a live image attachment of the caller's tenant is refused and nothing is saved.",
+      }),
+    ),
   }),
   data: AlarmRecordVO,
 });

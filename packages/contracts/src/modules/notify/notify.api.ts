@@ -6,7 +6,7 @@
  */
 import { Type } from 'typebox';
 import { defineEndpoint } from '../../api/endpoint.js';
-import { ALARM_CATEGORIES } from '../alarm/alarm-catalogue.js';
+import { ALARM_CATEGORIES } from '../alarm/alarm-categories.js';
 
 const BASE = '/api/skyworth-client';
 const own = { login: true } as const;

@@ -4,8 +4,8 @@
  * commands and their states, approval of grid-code items, the immutable operation log and per-device versions.
  *
  * Who: the forms, commands, log and versions need the device's page (`inverter`, `battery`, `guardian`); issuing and
- * restoring `inverter_issue` or `guardian_issue`; approving `inverter_setting` or `guardian_setting` (and not the
- * requester); the item and register look-ups are the platform's configuration pages (`app_menu`, `protocol_mapping`).
+ * restoring `inverter_issue` or `guardian_issue`; approving `inverter_setting`, `guardian_setting` or
+ * `setting_approval_approve` (and not the requester); the fleet-wide approvals list the `setting_approval` page; the item and register look-ups are the platform's configuration pages (`app_menu`, `protocol_mapping`).
  */
 import { Type } from 'typebox';
 import { defineEndpoint } from '../../api/endpoint.js';
@@ -14,7 +14,8 @@ import { SETTINGS_API as B } from './settings.resource.js';
 const tags = ['settings'];
 const read = { permission: ['inverter', 'battery', 'guardian'] } as const;
 const issue = { permission: ['inverter_issue', 'guardian_issue'] } as const;
-const approve = { permission: ['inverter_setting', 'guardian_setting'] } as const;
+// The device pages' approval buttons, or the fleet-wide approvals page's (`setting_approval`).
+const approve = { permission: ['inverter_setting', 'guardian_setting', 'setting_approval_approve'] } as const;
 
 const Str = Type.String();
 const NStr = Type.Union([Type.String(), Type.Null()]);
@@ -181,6 +182,8 @@ export const CommandVO = Type.Object({
   approveTime: NStr,
   restoreOf: NStr,
   createTime: NStr,
+  /** The names of `items`' keys in the caller's language (a key without an item: itself). */
+  itemNames: Type.Record(Type.String(), Type.String()),
 });
 
 const SettingValue = Type.Union([Type.Number(), Type.String({ maxLength: 64 })]);
@@ -293,6 +296,8 @@ export const VersionVO = Type.Object({
   createUserName: NStr,
   createTime: NStr,
   current: Type.Boolean(),
+  /** The names of the keys of `settingValues` and `changed` in the caller's language. */
+  itemNames: Type.Record(Type.String(), Type.String()),
 });
 
 export const versionList = defineEndpoint({
@@ -313,4 +318,34 @@ export const restoreVersion = defineEndpoint({
   tags,
   body: Type.Object({ id: IdStr, ...timing }),
   data: Type.Object({ batchId: Str, total: Int, commands: Type.Array(CommandVO) }),
+});
+
+/** The fleet-wide approvals list's state filter: waiting, approved (sent on), rejected. */
+export const APPROVAL_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+export const ApprovalVO = Type.Object({
+  ...CommandVO.properties,
+  /** pending, approved or rejected. */
+  approval: Str,
+  requesterName: NStr,
+  approverName: NStr,
+  plantName: NStr,
+  /** The caller may approve or reject it: it waits, and the caller did not request it. */
+  canDecide: Type.Boolean(),
+});
+
+export const approvalList = defineEndpoint({
+  method: 'GET',
+  url: `${B}/device/setup/approval/list`,
+  access: { permission: 'setting_approval' },
+  summary: "Grid-code commands waiting for a second person's approval, and decided ones, across the devices the caller sees",
+  tags,
+  querystring: Type.Object({
+    state: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')])),
+    /** Any part of the device SN. */
+    deviceSn: Type.Optional(Type.String({ maxLength: 64 })),
+    ...Paging,
+  }),
+  data: page(ApprovalVO),
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "helio_flow_instance" ADD COLUMN "timers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "helio_flow_instance_timers_idx" ON "helio_flow_instance" USING btree ("id") WHERE "helio_flow_instance"."status" = 'active' AND "helio_flow_instance"."timers" <> '[]'::jsonb;

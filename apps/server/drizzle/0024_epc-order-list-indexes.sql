@@ -1,0 +1,1 @@
+CREATE INDEX "helio_epc_order_list_idx" ON "helio_epc_order" USING btree ("create_time","id","customer_name","order_number","stage","agent_id") WHERE "helio_epc_order"."is_deleted" = 0;

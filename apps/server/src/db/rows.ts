@@ -1,0 +1,7 @@
+/** The rows of a raw SQL statement, typed by the caller (drizzle's `execute` answers driver-shaped results). */
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client.js';
+
+export async function rowsOf<T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}

@@ -1,0 +1,132 @@
+/**
+ * The order's quote documents and e-mails (contracts `order.quote.api.ts`): the quote PDF in either language, and the
+ * quote and ESS payment e-mails — their last attempt (to, subject, status, attachments, the text) and a send button
+ * once the order has passed the stage that allows it (finance approved the quote; the payment is confirmed). A send
+ * never moves the order; a refused one shows the server's reason and may simply be tried again.
+ */
+import { useState } from 'react';
+import { Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import * as quoteApi from '@helio/contracts/modules/epc/order.quote.api';
+import type { DataOf } from '@helio/contracts/api/endpoint';
+import { callEndpoint, useEndpoint } from '@/core/http/endpoint';
+import { downloadFile } from '@/core/http/download';
+import { toast } from '@/core/notify';
+import { usePermission } from '@/core/permission/permission-store';
+import { DEF, type OrderDetail } from './api';
+
+type Mail = NonNullable<DataOf<typeof quoteApi.quoteEmailDetail>['mail']>;
+
+/** Whether the order has left `stage` forward (the engine never skips one), and is not cancelled. */
+const past = (detail: OrderDetail, stage: string) => detail.order.stage !== DEF.cancel.to && DEF.indexOf(detail.order.stage) > DEF.indexOf(stage);
+
+function MailCard(props: { title: string; mail: Mail | null | undefined; canSend: boolean; notYet: string; send(): Promise<unknown>; testId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const { mail } = props;
+  const onSend = async () => {
+    setBusy(true);
+    try {
+      await props.send();
+      toast.success(t('epc.docs.sent'));
+    } catch {
+      // The HTTP client has shown the server's reason; the card shows the failed attempt after the reload.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card
+      size="small"
+      title={props.title}
+      data-testid={props.testId}
+      extra={
+        props.canSend ? (
+          <Button icon={<MailOutlined />} loading={busy} onClick={() => void onSend()}>
+            {mail ? t('epc.docs.sendAgain') : t('epc.docs.send')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">{props.notYet}</Typography.Text>
+        )
+      }
+    >
+      {!mail ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('epc.docs.none')} />
+      ) : (
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'status',
+              label: t('epc.docs.status'),
+              children: <Tag color={mail.status === 'sent' ? 'success' : 'error'}>{t(`epc.docs.state.${mail.status}`)}</Tag>,
+            },
+            ...(mail.error ? [{ key: 'error', label: t('epc.docs.error'), children: mail.error }] : []),
+            { key: 'to', label: t('epc.docs.to'), children: mail.to },
+            { key: 'subject', label: t('epc.docs.subject'), children: mail.subject },
+            { key: 'time', label: t('epc.docs.time'), children: `${mail.createTime} (${t('epc.docs.attempts', { n: mail.attempts })})` },
+            {
+              key: 'files',
+              label: t('epc.docs.attachments'),
+              children: mail.attachments.length ? mail.attachments.map((a) => `${a.name} (${Math.ceil(a.size / 1024)} KB)`).join(', ') : '–',
+            },
+            {
+              key: 'body',
+              label: t('epc.docs.body'),
+              children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{mail.body}</Typography.Paragraph>,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function DocumentsTab({ detail }: { detail: OrderDetail }) {
+  const { t } = useTranslation();
+  const { has } = usePermission();
+  const orderId = detail.order.id;
+  const quoteMail = useEndpoint(quoteApi.quoteEmailDetail, { orderId });
+  const paymentMail = useEndpoint(quoteApi.paymentEmailDetail, { orderId });
+  const quote = detail.data.quote as { lines?: unknown[] } | undefined;
+  const hasQuote = Array.isArray(quote?.lines) && quote.lines.length > 0;
+  const handle = has('epc_order_handle');
+  const pdf = (language: 'zh-CN' | 'en-US') =>
+    void downloadFile(quoteApi.generateQuotePdf.url, { orderId, language }, `${detail.order.orderNumber}.pdf`).catch(() => undefined);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card size="small" title={t('epc.docs.pdf')}>
+        {hasQuote ? (
+          <Space wrap>
+            <Button icon={<DownloadOutlined />} onClick={() => pdf('zh-CN')}>
+              {t('epc.docs.pdfZh')}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={() => pdf('en-US')}>
+              {t('epc.docs.pdfEn')}
+            </Button>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">{t('epc.docs.noQuote')}</Typography.Text>
+        )}
+      </Card>
+      <MailCard
+        testId="epc-quote-mail"
+        title={t('epc.docs.quoteMail')}
+        mail={quoteMail.data?.mail}
+        canSend={handle && past(detail, 'ess_quotation')}
+        notYet={t('epc.docs.quoteNotYet')}
+        send={() => callEndpoint(quoteApi.quoteSendMail, undefined, { orderId }).finally(() => void quoteMail.refetch())}
+      />
+      <MailCard
+        testId="epc-payment-mail"
+        title={t('epc.docs.paymentMail')}
+        mail={paymentMail.data?.mail}
+        canSend={handle && past(detail, 'ess_payment')}
+        notYet={t('epc.docs.paymentNotYet')}
+        send={() => callEndpoint(quoteApi.paymentConfirmSendMail, undefined, { orderId }).finally(() => void paymentMail.refetch())}
+      />
+    </Space>
+  );
+}

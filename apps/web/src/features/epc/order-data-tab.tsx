@@ -1,0 +1,39 @@
+/**
+ * The order's data, read-only: the customer form and every stage form filled so far (in process order), each with
+ * the stage forms' own labels (`./stage`'s locale bundle) through the shared read-only view (core/stage).
+ */
+import { Card, Empty, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FormDef } from '@helio/contracts/process/types';
+import { SchemaView } from '@/core/stage/schema-view';
+import { DEF, pick, type OrderDetail } from './api';
+
+/** The forms of the definition in process order (the customer form first), each once. */
+function formsInOrder(): FormDef[] {
+  const out = new Map<string, FormDef>();
+  const customer = DEF.editForm();
+  if (customer) out.set(customer.key, customer);
+  for (const s of DEF.stages) {
+    const f = DEF.formOf(s.id);
+    if (f && !out.has(f.key)) out.set(f.key, f);
+  }
+  return [...out.values()];
+}
+const FORMS = formsInOrder();
+
+export const labelPrefix = (form: FormDef) => `epc-stage.form.${form.key}`;
+
+export function OrderDataTab({ detail }: { detail: OrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const filled = FORMS.filter((f) => detail.data[f.key] !== undefined);
+  if (!filled.length) return <Empty description={t('epc.dataNone')} />;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="epc-order-data">
+      {filled.map((f) => (
+        <Card key={f.key} size="small" title={<h3 style={{ margin: 0, fontSize: 14 }}>{pick(f.name, i18n.language)}</h3>}>
+          <SchemaView form={f} labelPrefix={labelPrefix(f)} data={detail.data[f.key]} />
+        </Card>
+      ))}
+    </Space>
+  );
+}
