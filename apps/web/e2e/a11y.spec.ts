@@ -252,6 +252,8 @@ for (const { language, width, height, pair } of COMBINATIONS) {
       }
       await pushRoute(page, path);
       await expect(page).toHaveURL((url) => `${url.pathname}${url.search}`.startsWith(path.split('?')[0]!), PAGE_LOAD);
+      // The router draws a new address in a transition: until then the previous page (no spinner) is on screen.
+      await expect(page.locator('#helio-content')).toHaveAttribute('data-path', new RegExp(`^${path.split('?')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), PAGE_LOAD);
       await check(path);
       if (!hasParam(pattern)) for (const href of await linksOnPage(page)) links.add(href);
     }

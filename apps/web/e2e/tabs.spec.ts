@@ -51,4 +51,16 @@ test.describe('tab bar', () => {
     await expect(page.getByText('缓存已清除')).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '系统管理' })).toBeVisible();
   });
+  test('quick menu clicks on a slow device each leave their tab', async ({ page }) => {
+    // A slow phone (CPU 8× slower): the next click comes before the previous page is drawn, and React draws only the
+    // last one; the tabs open at each navigation all the same (app/navigation-feed.ts).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await signIn(page);
+    await openMenu(page, '系统管理', '用户管理');
+    await openMenu(page, '系统管理', '部门管理');
+    await openMenu(page, '系统管理', '岗位管理');
+    await expect(tabLabels(page)).toHaveText(['首页', '用户管理', '部门管理', '岗位管理'], PAGE_LOAD);
+    await expect(page).toHaveURL(/\/system\/post$/);
+  });
 });

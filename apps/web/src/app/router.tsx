@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { withChunkTimeout } from '@/core/lazy';
 import { FEATURE_ROUTES, REDIRECTS, publishRoutes } from './features';
+import { feedNavigations } from './navigation-feed';
 import { RootRoute } from './root-route';
 import { RouteErrorPage } from './route-error-page';
 
@@ -28,5 +29,7 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   publishRoutes();
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  feedNavigations(router);
+  return router;
 }

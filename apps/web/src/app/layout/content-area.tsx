@@ -1,17 +1,18 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocaleRevision } from '@/core/i18n/i18n';
-import { Navigate, useLocation, useNavigationType } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import type { MenuItem } from '@/core/menu/types';
-import type { TabTitle } from '@/core/tabs/tab-rules';
 import { useTabStore } from '@/core/tabs/tab-store';
 import { ForbiddenContent } from '@/features/errors/forbidden-content';
 import { NotBuiltPage } from '@/features/errors/not-built-page';
 import { resolvePage } from '../features';
 import { resolveContent } from '../resolve-content';
 import { useMenuTitle } from './use-menu-title';
+import { pageTab } from './page-tab';
+import { useNavigationTabs } from './use-navigation-tabs';
 
 function PageLoading() {
   return (
@@ -45,41 +46,18 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
     [location.pathname, fullPath, menus],
   );
 
-  const tab = useMemo((): { title: TabTitle; text: string; isTab: boolean } | null => {
-    if (content.kind === 'page' || content.kind === 'not-built') {
-      // A page under a menu (a detail page) that names its own title is not that menu's tab.
-      const own = content.kind === 'page' && content.entry.titleKey && content.menu?.path !== location.pathname;
-      const menu = own ? undefined : content.menu;
-      if (menu) return { title: { code: menu.code, name: menu.name }, text: menuTitle(menu), isTab: true };
-      if (content.kind === 'page') {
-        const query = new URLSearchParams(location.search);
-        const code = query.get('code');
-        const name = query.get('name');
-        if (code || name) {
-          const title = { code: code ?? undefined, name: name ?? undefined };
-          return { title, text: code ? menuTitle({ code, name: name ?? '' }) : (name ?? ''), isTab: true };
-        }
-        const key = content.entry.titleKey;
-        return { title: { key }, text: key ? t(key) : fullPath, isTab: content.entry.isTab !== false };
-      }
-    }
-    return null;
+  const tab = useMemo(
+    () => pageTab(content, location, menuTitle, t),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `revision`: the page's texts arrived, `t(key)` answers anew
-  }, [content, menuTitle, t, location.search, location.pathname, fullPath, revision]);
-
-  // A page that replaced its own address keeps its tab (the previous address of this content area).
-  const navigationType = useNavigationType();
-  const previousPath = useRef<string>(undefined);
+    [content, menuTitle, t, location.search, location.pathname, revision],
+  );
+  // Tabs open at each navigation (use-navigation-tabs.ts); the drawn page's tab takes its title in the language shown.
+  useNavigationTabs(menus, menuTitle, t);
   useEffect(() => {
     if (!tab) return;
     document.title = tab.text;
-    const from = previousPath.current;
-    previousPath.current = fullPath;
-    if (!tab.isTab) return;
-    const next = { path: fullPath, title: tab.title, closable: true };
-    if (navigationType === 'REPLACE' && from && from !== fullPath) useTabStore.getState().replace(from, next);
-    else useTabStore.getState().open(next);
-  }, [tab, fullPath, i18n.language, navigationType]);
+    if (tab.isTab) useTabStore.getState().open({ path: fullPath, title: tab.title, closable: true });
+  }, [tab, fullPath, i18n.language]);
 
   const forbidden = content.kind === 'forbidden' && !menusLoading;
   useEffect(() => {
@@ -106,12 +84,14 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
   }
 
   const Page = content.entry.page;
+  // Inside the page's Suspense boundary: drawn with the page, whose feature texts (its title among them) load with it.
+  const heading = <PageHeading text={tab?.text ?? ''} titleKey={tab?.title.key} />;
   return (
-    <>
-    <PageHeading text={tab?.text ?? ''} titleKey={tab?.title.key} />
     <ErrorBoundary
       key={fullPath}
       fallback={(error, reset) => (
+        <>
+        {heading}
         <Result
           status="500"
           title={t(error.name === 'ChunkLoadError' ? 'error.chunk.title' : 'error.500.title')}
@@ -122,12 +102,13 @@ export function ContentArea({ menus, menusLoading }: { menus: MenuItem[]; menusL
             </Button>
           }
         />
+        </>
       )}
     >
       <Suspense fallback={<PageLoading />}>
+        {heading}
         <Page />
       </Suspense>
     </ErrorBoundary>
-    </>
   );
 }

@@ -133,7 +133,9 @@ function Shell() {
             onToggle={onToggle}
           />
           <TabBar />
-          <main className="helio-content" id="helio-content">
+          {/* data-path: the address whose page is drawn (the router hands a new one to React in a transition, so the address
+              bar can be ahead of the page for a moment); the browser walks wait on it. */}
+          <main className="helio-content" id="helio-content" data-path={`${location.pathname}${location.search}`}>
             <ContentArea menus={menus} menusLoading={loading} />
           </main>
         </div>
