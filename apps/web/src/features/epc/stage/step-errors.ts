@@ -30,3 +30,36 @@ export function fieldErrors(message: string, formKey: string): { fields: FieldEr
   }
   return { fields: [...fields.values()], rest };
 }
+
+/** Paths of the list rows' string fields whose value is `target` (a row's field: the path holds a row index). */
+function valuePaths(value: unknown, target: string, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return value === target && path.some((s) => typeof s === 'number') ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => valuePaths(v, target, [...path, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => valuePaths(v, target, [...path, k]));
+  return [];
+}
+
+/**
+ * Messages that end with a value the user entered in a list row ("Inverter serial does not exist: INV-1", "The same SN
+ * can be selected only once: INV-1") go to the rows' fields that hold that value (every row, for a repeated one); the
+ * others are returned.
+ */
+export function valueErrors(parts: readonly string[], values: unknown): { fields: FieldError[]; rest: string[] } {
+  const fields = new Map<string, FieldError>();
+  const rest: string[] = [];
+  for (const part of parts) {
+    const m = /[:：]\s*([^\s:：]+)\s*$/.exec(part);
+    const paths = m ? valuePaths(values, m[1]!) : [];
+    if (!paths.length) {
+      rest.push(part);
+      continue;
+    }
+    for (const name of paths) {
+      const key = name.join('.');
+      const entry = fields.get(key) ?? { name, errors: [] };
+      entry.errors.push(part);
+      fields.set(key, entry);
+    }
+  }
+  return { fields: [...fields.values()], rest };
+}
