@@ -17,8 +17,8 @@ describe('order view helpers', () => {
     expect(stageName('survey_review', 'zh-CN')).toBe('勘测审核');
     expect(roleName('rollout_manager', 'zh-CN')).toBe('实施经理');
     expect(roleName('unknown_role', 'en-US')).toBe('unknown_role');
-    expect(subStatusName('ess_quotation', 'mailed', 'en-US')).toBe('E-mail sent');
-    expect(subStatusName('ess_payment', 'mailed', 'en-US')).toBe('Payment e-mail sent');
+    expect(subStatusName('ess_quotation', 'in_review', 'en-US')).toBe('Awaiting review');
+    expect(subStatusName('ess_quotation', 'in_review', 'zh-CN')).toBe('待审核');
     expect(subStatusName('survey', null, 'en-US')).toBe('');
     expect(stageOptions('en-US')[0]).toEqual({ value: 'create', label: 'Create order' });
   });
