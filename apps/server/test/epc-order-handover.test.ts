@@ -97,6 +97,12 @@ describe('FAC sign audit', () => {
     const form = await facForm();
     o = await p2.step(o, 'fac/submit', crew.delivery, { form });
     expect(o).toMatchObject({ stage: 'fac_sign_audit', inReview: true });
+    // The reviewer sees the signatures and the scan as the files they are: name, signed link, picture or not.
+    const { files } = (await get(`${ORDER}/selectBaseOrderInfo?orderId=${o.id}`, admin)).json().data;
+    for (const id of [...Object.values(form.signatures), ...form.signedFile]) {
+      expect(files[id]).toMatchObject({ image: true, link: expect.stringMatching(/^\/api\/blade-resource\/oss\/endpoint\/file\/\d+\//) });
+    }
+    expect(files[form.signedFile[0]!].name).toBe('fac-scan.png');
     const noReason = await post(`${ORDER}/fac/audit`, crew.delivery, { orderId: o.id, version: o.version, approved: true });
     expect(noReason.statusCode).not.toBe(200); // the delivery manager is no reviewer
     o = await p2.step(o, 'fac/audit', admin, { approved: false, reason: 'Owner signature smudged' });

@@ -9,12 +9,12 @@
  * online. The rollout manager marks the QC items and approves: the order shows the commissioned station. zh-CN walks
  * all of it, en-US the EHS part. axe on the phone's EHS and QC pages; screenshots in /tmp/shots/field-web-*.png.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import type { Browser, Page } from '@playwright/test';
-import { pickOption, uniq } from './crud-helpers';
-import { adminApi, featureTexts, spaced, type Api, type Lang } from './fleet-api';
-import { apiStep, expect, makeCrew, ORDER, orderOf, PASSWORD, People, surveyForm, test, type Crew, type Person } from './epc-order-fixtures';
-import { chooseLanguage, expectAccessible, PAGE_LOAD, watchProblems } from './helpers';
+import { pickOption } from './crud-helpers';
+import { adminApi, featureTexts, type Lang } from './fleet-api';
+import { expect, makeCrew, ORDER, orderOf, People, test, type Crew } from './epc-order-fixtures';
+import { action, FAR, NEAR, open, orderAtEhs, panelOf, phoneOf, png } from './epc-handover-fixtures';
+import { expectAccessible, PAGE_LOAD } from './helpers';
 
 test.describe.configure({ timeout: 420_000 });
 test.use({ actionTimeout: 30_000 });
@@ -23,94 +23,10 @@ const S = featureTexts('epc', 'epc-stage');
 const F = featureTexts('epc', 'epc-field');
 const G = featureTexts('../core/stage', 'stage');
 const O = featureTexts('../core/offline', 'offline');
-const PHONE = { width: 375, height: 812 };
-const SITE = { latitude: -26.2041, longitude: 28.0473 };
-/** 2.1 km north of the site (haversine, R 6378.137 km), and 0.5 km. */
-const FAR = { latitude: SITE.latitude + 0.0188646, longitude: SITE.longitude };
-const NEAR = { latitude: SITE.latitude + 0.0045, longitude: SITE.longitude };
-
-const png = (w: number, h: number, label: string) => {
-  const c = createCanvas(w, h);
-  const g = c.getContext('2d');
-  g.fillStyle = '#2f7d32';
-  g.fillRect(0, 0, w, h);
-  g.fillStyle = '#fff';
-  g.font = `${Math.round(h / 8)}px sans-serif`;
-  g.fillText(label, w / 8, h / 2);
-  return c.toBuffer('image/png');
-};
 
 async function shot(page: Page, name: string) {
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: `/tmp/shots/field-web-${name}.png`, fullPage: true });
-}
-
-/** An order with two factory-listed inverters (serial-tracked) and a battery, brought to the EHS submission. */
-async function orderAtEhs(crew: Crew, admin: Api, lang: Lang): Promise<{ id: string; sns: string[] }> {
-  const tag = uniq();
-  const sns = [`FW-INV-${tag}-1`.toUpperCase(), `FW-INV-${tag}-2`.toUpperCase()];
-  for (const deviceSn of sns) await admin.post('/api/skyworth-client/deviceExitFactoryInfo/save', { deviceSn });
-  const code = `FWI-${tag}`.toUpperCase();
-  const inv = await admin.post<{ id: string }>('/api/skyworth-agent/skuBaseInfo/save', { sku: code, skuName: `Hybrid inverter ${tag}`, skuType: 1, unit: 'pcs', unitPrice: '12000', serialTracked: 1 });
-  await admin.post('/api/skyworth-agent/skuHistory/save', { movementType: 'receive', skuId: inv.id, quantity: 2, serials: sns, reference: `PO-${tag}` });
-  const bat = crew.skus[1]!;
-  const customer = {
-    name: lang === 'zh-CN' ? '王小明' : 'Thabo Nkosi', phoneDiallingCode: '+27', phone: '821234567', email: crew.email,
-    installAddress: { country: 'ZA', province: 'GP', city: 'Johannesburg' }, address: '1 Main Road', projectType: '1', location: SITE,
-  };
-  const { id } = await crew.agent.api.post<{ id: string }>('/api/skyworth-agent/createOrder/insertOrder', { customer, submit: true });
-  const materials = [
-    { sku: code, name: `Hybrid inverter ${tag}`, equipmentType: 'inverter', quantity: 2 },
-    { sku: bat.sku, name: bat.skuName, equipmentType: 'battery', quantity: 1 },
-  ];
-  const recipient = { name: customer.name, contact: '+27 821234567', address: '1 Main Road' };
-  await apiStep(crew.delivery, id, 'calloutQuote/submit', { form: { amount: 300, recipient } });
-  await apiStep(crew.finance, id, 'calloutQuote/audit', { approved: true });
-  await apiStep(crew.rollout, id, 'explorationDate/submit', { date: '2026-12-01' });
-  const staff = await crew.rollout.api.get<{ id: string; account: string }[]>(`${ORDER}/designatedPerson/select?orderId=${id}`);
-  const idOf = (p: Person) => staff.find((s) => s.account === p.account)!.id;
-  const team = { technicianIds: [idOf(crew.tech)], electricianIds: [idOf(crew.elec)] };
-  await apiStep(crew.rollout, id, 'designatedPerson/assign', team);
-  await apiStep(crew.tech, id, 'survey/submit', { form: surveyForm });
-  await apiStep(crew.rollout, id, 'survey/audit', { approved: true });
-  await apiStep(crew.designer, id, 'design/submit', { form: { basePackage: 'BP-5K', materials, summary: { kwp: 5, inverterKw: 10, batteryKwh: 10 } } });
-  await apiStep(crew.rollout, id, 'design/audit', { approved: true });
-  await apiStep(crew.warehouse, id, 'stock/audit', { approved: true, form: { lines: materials.map((m) => ({ sku: m.sku, quantity: m.quantity, status: 'confirmed' })) } });
-  await apiStep(crew.delivery, id, 'quote/submit', { form: { lines: materials.map((m) => ({ sku: m.sku, name: m.name, quantity: m.quantity, unitPrice: 1000 })), recipient } });
-  await apiStep(crew.finance, id, 'quote/quoteAudit', { approved: true });
-  await apiStep(crew.finance, id, 'installPay/confirm', { form: { amount: 3000, paidAt: '2026-11-28' } });
-  await apiStep(crew.rollout, id, 'installationDate/examineInstallationDate', { date: '2026-12-10' });
-  await apiStep(crew.rollout, id, 'installWoAssignment/examineWoAssignment', team);
-  await apiStep(crew.warehouse, id, 'materialCollection/examine', { form: { lines: [{ sku: code, quantity: 2, serials: sns }, { sku: bat.sku, quantity: 1 }], deliveryNumber: `DN-${tag}` } });
-  const signature = await crew.tech.api.upload<{ attachId: string }>('/api/blade-resource/oss/endpoint/put-file?use=attachment', 'signature.png', png(300, 120, 'T.N.'));
-  await apiStep(crew.tech, id, 'sign/submit', { signature: String(signature.attachId), signedAt: '2026-12-10 10:00', confirmed: true });
-  expect((await orderOf(crew.tech.api, id)).stage).toBe('ehs_submission');
-  return { id, sns };
-}
-
-/** `p` signed in on a 375 px phone whose location is `at` (permission granted). */
-async function phoneOf(browser: Browser, baseURL: string, p: Person, lang: Lang) {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, locale: lang, geolocation: FAR, permissions: ['geolocation'] });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto('/login');
-  await chooseLanguage(page, lang);
-  const en = lang === 'en-US';
-  const tenant = page.getByLabel(en ? 'Tenant ID' : '租户ID');
-  if (await tenant.isVisible()) await tenant.fill('000000');
-  await page.getByLabel(en ? 'Account' : '账号').fill(p.account);
-  await page.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: en ? 'Sign in' : /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/wel\/index$/, PAGE_LOAD);
-  return { page, context, problems };
-}
-
-const panelOf = (page: Page) => page.getByTestId('stage-panel');
-const action = (page: Page, lang: Lang, a: string) => panelOf(page).getByTestId('stage-actions').getByRole('button', { name: spaced(S(lang, `panel.action.${a}`), { exact: true }) });
-
-async function open(page: Page, id: string, stage: string) {
-  await page.goto(`/epc/order/detail/${id}`);
-  await expect(panelOf(page)).toHaveAttribute('data-stage', stage, PAGE_LOAD);
 }
 
 async function fillEhs(page: Page, lang: Lang) {

@@ -73,3 +73,19 @@ export const mailTest = base.extend<object, { sink: Sink }>({
   ],
 });
 export { expect };
+
+/** A delivered message's Subject, unfolded and its RFC 2047 encoded words (B and Q, UTF-8) decoded. */
+export function subjectOf(data: string): string {
+  const head = data.split(/\r?\n\r?\n/)[0] ?? '';
+  const m = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head);
+  if (!m) return '';
+  return m[1]!
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    )
+    .trim();
+}

@@ -26,6 +26,7 @@ import type { StockApi } from '../stock/index.js';
 import type { WorkflowApi } from '../workflow/index.js';
 import { orderError, refusalError } from './epc-order.messages.js';
 import { epcOrder, epcOrderForm, epcOrderHistory } from './epc-order.tables.js';
+import { orderFiles } from './epc-order.files.js';
 
 export type OrderRow = typeof epcOrder.$inferSelect;
 export type OrderVo = Static<typeof OrderVO>;
@@ -178,9 +179,11 @@ export class OrderReads {
     const actions = availableActions(DEF, row.state, roles, actor.userId);
     const task = currentTask(DEF, row.state);
     const st8 = row.state;
+    const data = await this.data(this.ctx.db, row.id);
     return {
       order: await this.voOf(row, lang),
-      data: await this.data(this.ctx.db, row.id),
+      data,
+      files: await orderFiles(this.ctx.db, row.tenantId, data),
       assignees: st8.assignees,
       pendingRequest: st8.pending ? { ...st8.pending } : null,
       dwell: dwellDays(DEF, st8, new Date(), timeZone()),

@@ -1,10 +1,12 @@
 /**
  * A stage form's stored data, read-only: descriptions per group, a table per list, dictionary and choice values by
- * their labels, files as download links (`attach/download`). Same labels as `SchemaFormFields`.
+ * their labels, files — and any value that is the id of a known file (a drawn signature) — as thumbnails (pictures,
+ * enlarged on click) or named links, from the `files` the caller knows (else as download links, `attach/download`).
+ * Same labels as `SchemaFormFields`.
  */
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { Card, Descriptions, Space, Table, Typography } from 'antd';
+import { Card, Descriptions, Image, Space, Table, Typography } from 'antd';
 import type { FormDef } from '@helio/contracts/process/types';
 import { downloadFile } from '@/core/http/download';
 import { useLabels, useNodeDicts, valueText } from './schema-dicts';
@@ -22,27 +24,44 @@ export interface SchemaViewProps {
   data: unknown;
   /** Values shown instead of the default text, by field path (e.g. a phone with its dialling code). */
   render?: Record<string, ((value: unknown, data: Rec) => ReactNode) | undefined>;
+  /** Files by attachment id (name, signed link, whether a picture): shown as what they are. */
+  files?: Readonly<Record<string, ViewFile>>;
   /** Extra cells after a list's fields, by list path. */
   columns?: Record<string, { key: string; title: string; render: (row: Rec, index: number) => ReactNode }[] | undefined>;
+}
+
+export interface ViewFile {
+  name: string;
+  link: string;
+  image: boolean;
 }
 
 /** An attachment, downloaded with the session's headers (`attach/download`). */
 const download = (id: string) => void downloadFile('/api/blade-resource/attach/download', { id }, id).catch(() => undefined);
 
-function leafValue(node: FieldNode, value: unknown, dicts: DictMap, labels: Labels): ReactNode {
+function fileView(id: string, file: ViewFile | undefined): ReactNode {
+  if (!file) {
+    return (
+      <Typography.Link key={id} onClick={() => download(id)}>
+        {id}
+      </Typography.Link>
+    );
+  }
+  if (file.image) return <Image key={id} src={file.link} alt={file.name} width={96} style={{ objectFit: 'contain', background: '#fff' }} />;
+  return (
+    <Typography.Link key={id} href={file.link} target="_blank" rel="noreferrer">
+      {file.name}
+    </Typography.Link>
+  );
+}
+
+function leafValue(node: FieldNode, value: unknown, dicts: DictMap, labels: Labels, files: SchemaViewProps['files']): ReactNode {
   if (node.kind === 'files') {
     const ids = Array.isArray(value) ? value.map(String) : [];
     if (!ids.length) return labels.t('stage.none');
-    return (
-      <Space wrap>
-        {ids.map((id) => (
-          <Typography.Link key={id} onClick={() => download(id)}>
-            {id}
-          </Typography.Link>
-        ))}
-      </Space>
-    );
+    return <Space wrap>{ids.map((id) => fileView(id, files?.[id]))}</Space>;
   }
+  if (typeof value === 'string' && files?.[value]) return fileView(value, files[value]);
   if (node.kind === 'point') {
     const p = rec(value);
     return p.latitude === undefined ? labels.t('stage.none') : `${String(p.latitude)}, ${String(p.longitude)}`;
@@ -63,7 +82,7 @@ function viewNodes(nodes: readonly FieldNode[], data: Rec, props: SchemaViewProp
           items={leaves.map((n) => ({
             key: n.path,
             label: labels.label(n),
-            children: props.render?.[n.path]?.(data[n.key], data) ?? leafValue(n, data[n.key], dicts, labels),
+            children: props.render?.[n.path]?.(data[n.key], data) ?? leafValue(n, data[n.key], dicts, labels, props.files),
           }))}
         />
       )}
@@ -85,7 +104,7 @@ function viewNodes(nodes: readonly FieldNode[], data: Rec, props: SchemaViewProp
                 ...(n.children ?? []).map((c) => ({
                   key: c.key,
                   title: labels.label(c),
-                  render: (_: unknown, row: Rec) => props.render?.[c.path]?.(row[c.key], row) ?? leafValue(c, row[c.key], dicts, labels),
+                  render: (_: unknown, row: Rec) => props.render?.[c.path]?.(row[c.key], row) ?? leafValue(c, row[c.key], dicts, labels, props.files),
                 })),
                 ...(props.columns?.[n.path] ?? []).map((col) => ({ key: col.key, title: col.title, render: (_: unknown, row: Rec) => col.render(row, Number(row.__row)) })),
               ]}

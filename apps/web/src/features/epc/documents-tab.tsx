@@ -1,7 +1,7 @@
 /**
  * The order's quote documents and e-mails (contracts `order.quote.api.ts`): the quote PDF in either language, and the
- * quote and ESS payment e-mails — their last attempt (to, subject, status, attachments, the text) and a send button
- * once the order has passed the stage that allows it (finance approved the quote; the payment is confirmed). A send
+ * quote, ESS payment and balance payment e-mails — their last attempt (to, subject, status, attachments, the text) and a send button
+ * once the order has passed the stage that allows it (finance approved the quote; the payment, or the balance, is confirmed). A send
  * never moves the order; a refused one shows the server's reason and may simply be tried again.
  */
 import { useState } from 'react';
@@ -126,6 +126,14 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
         canSend={handle && past(detail, 'ess_payment')}
         notYet={t('epc.docs.paymentNotYet')}
         send={() => callEndpoint(quoteApi.paymentConfirmSendMail, undefined, { orderId }).finally(() => void paymentMail.refetch())}
+      />
+      <MailCard
+        testId="epc-final-payment-mail"
+        title={t('epc.docs.finalPaymentMail')}
+        mail={paymentMail.data?.finalMail}
+        canSend={handle && past(detail, 'balance_payment')}
+        notYet={t('epc.docs.finalPaymentNotYet')}
+        send={() => callEndpoint(quoteApi.finalPaymentConfirmSendMail, undefined, { orderId }).finally(() => void paymentMail.refetch())}
       />
     </Space>
   );

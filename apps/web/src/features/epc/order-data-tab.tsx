@@ -31,7 +31,7 @@ export function OrderDataTab({ detail }: { detail: OrderDetail }) {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="epc-order-data">
       {filled.map((f) => (
         <Card key={f.key} size="small" title={<h3 style={{ margin: 0, fontSize: 14 }}>{pick(f.name, i18n.language)}</h3>}>
-          <SchemaView form={f} labelPrefix={labelPrefix(f)} data={detail.data[f.key]} />
+          <SchemaView form={f} labelPrefix={labelPrefix(f)} data={detail.data[f.key]} files={detail.files} />
         </Card>
       ))}
     </Space>

@@ -156,6 +156,7 @@ describe('order detail', () => {
   const detail: OrderDetail = {
     order: { ...row, stage: 'survey', stageName: 'survey', subStatus: 'pending', inReview: false, pending: 'cancel', version: 8, dwellDays: 1, totalDays: 4 },
     data: { customer: { name: 'Zhang Wei', phoneDiallingCode: '+27', phone: '821234567', email: 'z@example.com', address: '1 Main Road' } },
+    files: {},
     assignees: {},
     pendingRequest: { kind: 'cancel', by: '3', role: 'agent', at: '2026-11-28T05:07:31.000Z', reason: 'Customer moved house' },
     dwell: { stages: { create: 0, callout_quote: 3, survey: 1 }, current: 1, total: 4 },

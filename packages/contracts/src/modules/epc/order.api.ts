@@ -76,6 +76,8 @@ export const HistoryVO = Type.Object({
 export const OrderDetailVO = Type.Object({
   order: OrderVO,
   data: Form,
+  /** The attachments the stage data names (file fields, drawn signatures), by id: name, signed link, whether an image. */
+  files: Type.Record(Type.String(), Type.Object({ name: Str, link: Str, image: Type.Boolean() })),
   assignees: Type.Record(Type.String(), Type.Array(Str)),
   pendingRequest: NullableObject(Type.Object({ kind: Str, by: Str, role: Str, at: Str, reason: Type.Optional(Str), changes: Type.Optional(Form) })),
   dwell: Type.Object({ stages: Type.Record(Type.String(), Int), current: Type.Union([Int, Type.Null()]), total: Int }),

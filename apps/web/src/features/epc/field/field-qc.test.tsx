@@ -31,7 +31,7 @@ const order = (stage: string, id: string, version = 7): OrderDetail['order'] => 
   stage, stageName: stage, subStatus: 'pending', inReview: false, pending: null, version, dwellDays: 0, totalDays: 0, createTime: '2026-11-28 10:00:00', updateTime: '2026-11-28 10:00:00',
 });
 const detail = (stage: string, actions: string[], data: Record<string, unknown>): OrderDetail => ({
-  order: order(stage, String(++seq)), data, assignees: {}, pendingRequest: null, dwell: { stages: {}, current: 0, total: 0 }, history: [], actions,
+  order: order(stage, String(++seq)), data, files: {}, assignees: {}, pendingRequest: null, dwell: { stages: {}, current: 0, total: 0 }, history: [], actions,
 });
 const qcForm = (serials: { deviceType: string; sn: string }[]) => ({
   inverterType: '1',

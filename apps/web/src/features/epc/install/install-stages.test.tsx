@@ -30,7 +30,7 @@ const order = (stage: string, version = 7): OrderDetail['order'] => ({
   stage, stageName: stage, subStatus: 'pending', inReview: false, pending: null, version, dwellDays: 0, totalDays: 0, createTime: '2026-11-28 10:00:00', updateTime: '2026-11-28 10:00:00',
 });
 const detail = (stage: string, actions: string[], data: Record<string, unknown> = {}): OrderDetail => ({
-  order: order(stage), data, assignees: {}, pendingRequest: null, dwell: { stages: {}, current: 0, total: 0 }, history: [], actions,
+  order: order(stage), data, files: {}, assignees: {}, pendingRequest: null, dwell: { stages: {}, current: 0, total: 0 }, history: [], actions,
 });
 const shipment = (seq: number, state: string, extra: Record<string, unknown> = {}) => ({
   id: `${seq}00`, seq, state, lines: [{ sku: 'INV-1', quantity: 1, serials: ['SN0001'] }], deliveryNumber: null, shippedBy: 'ware', shippedAt: '2026-12-10 09:00:00',

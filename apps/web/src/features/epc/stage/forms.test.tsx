@@ -29,6 +29,7 @@ const detail = (stage: string, actions: string[], data: Record<string, unknown>)
   ({
     order: { id: '501', orderNumber: 'EPC1', agentId: '9', agentName: null, customerName: 'Z', customerPhone: null, projectType: null, stage, stageName: stage, subStatus: null, inReview: false, pending: null, version: 3, dwellDays: 0, totalDays: 0, createTime: '', updateTime: '' },
     data,
+    files: {},
     assignees: {},
     pendingRequest: null,
     dwell: { stages: {}, current: 0, total: 0 },

@@ -29,6 +29,7 @@ const detail = (): OrderDetail => ({
     dwellDays: 0, totalDays: 0, createTime: '2026-11-28 10:00:00', updateTime: '2026-11-28 10:00:00',
   },
   data: { ehs },
+  files: {},
   assignees: {},
   pendingRequest: null,
   dwell: { stages: {}, current: 0, total: 0 },

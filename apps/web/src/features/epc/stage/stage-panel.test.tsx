@@ -44,6 +44,7 @@ const order = (stage: string, extra: Partial<OrderDetail['order']> = {}): OrderD
 const detail = (stage: string, actions: string[], data: Record<string, unknown> = {}, extra: Partial<OrderDetail> = {}): OrderDetail => ({
   order: order(stage),
   data: { customer: { name: 'Zhang Wei', phoneDiallingCode: '+27', phone: '821234567', email: 'z@example.com', address: '1 Main Road' }, ...data },
+  files: {},
   assignees: {},
   pendingRequest: null,
   dwell: { stages: {}, current: 0, total: 0 },

@@ -308,7 +308,7 @@ function StageForm(props: {
     return stored === undefined ? (
       <Empty description={t('epc-stage.panel.noForm')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
     ) : (
-      <SchemaView form={formDef} labelPrefix={labelPrefix(formDef)} data={stored} render={storedRender(formDef.key, t)} />
+      <SchemaView form={formDef} labelPrefix={labelPrefix(formDef)} data={stored} files={detail.files} render={storedRender(formDef.key, t)} />
     );
   }
   return (

@@ -18,8 +18,9 @@ function FacTemplate({ detail }: { detail: OrderDetail }) {
       showIcon
       style={{ marginBottom: 16 }}
       message={t('epc-handover.fac.hint')}
-      action={
-        <Space>
+      // Below the hint, not beside it: on a phone the buttons beside it left the hint a column of single characters.
+      description={
+        <Space wrap>
           <Button size="small" data-testid="fac-template-zh" onClick={() => download('zh-CN')}>
             {t('epc-handover.fac.downloadZh')}
           </Button>
