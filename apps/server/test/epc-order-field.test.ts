@@ -223,7 +223,21 @@ describe('installer order: QC submission, verification and commissioning', () =>
     expect(c2).toMatchObject({ created: false, plantId: commission.plantId });
     const [dev2] = await t.database.db.select().from(device).where(and(eq(device.deviceSn, second.inverter), eq(device.isDeleted, 0)));
     expect(dev2!.plantId).toBe(commission.plantId);
-  }, 60_000);
+
+    // Another installer company's order for the same homeowner and site: a station of its own, which its staff see
+    // (the first company's station is not taken: its devices would land where this company cannot see them).
+    const otherCrew = await makeCrew(admin);
+    const other = part2(() => t, () => admin, () => otherCrew);
+    const third = await other.toEhs();
+    let o3 = await other.placeAt(third.order, 'qc_verification', { qc: qc([{ deviceType: 'inverter', sn: third.inverter }]) });
+    o3 = await other.step(o3, 'qcVerification/qcVerify', otherCrew.rollout, { approved: true });
+    const c3 = (await get(`${ORDER}/qcSubmission/getQcInfoDetail?orderId=${o3.id}`, otherCrew.rollout)).json().data.commission;
+    expect(c3).toMatchObject({ created: true });
+    expect(c3.plantId).not.toBe(commission.plantId);
+    const seen = await get(`/api/skyworth-client/plant/detail?id=${c3.plantId}`, otherCrew.delivery);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect((await get(`/api/skyworth-client/plant/detail?id=${commission.plantId}`, otherCrew.delivery)).statusCode).toBe(400);
+  }, 120_000);
 
   it('refuses the approval when a serial went to another station meanwhile, and keeps nothing', async () => {
     const walked = await p2.toEhs();

@@ -5,7 +5,7 @@
  * and phone as recorded), and the serials become its devices through `registerDevices` (factory list, unused, all or
  * none). Runs inside the caller's transaction. Also where a list of SNs is installed now (any station).
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { user } from '../../db/schema.js';
 import { device, plant, type DeviceKind } from '../../db/schema-device.js';
@@ -79,7 +79,11 @@ async function ownerAccount(tx: Db, tenantId: string, o: HomeOwner): Promise<str
   return u ? String(u.id) : null;
 }
 
-/** The homeowner's station at this site: the named one, else theirs with the same address (newest first). */
+/**
+ * The homeowner's station at this site: the named one, else theirs with the same address (newest first) that the
+ * same company runs (or, with no company, one nobody runs). Another installer's station of the same homeowner and
+ * address is not taken: its devices would land where this company cannot see them.
+ */
 async function existing(tx: Db, i: CommissionInput, ownerId: string | null): Promise<{ id: string; plantName: string } | undefined> {
   const alive = and(eq(plant.tenantId, i.tenantId), eq(plant.isDeleted, 0));
   if (i.plantId) {
@@ -92,10 +96,11 @@ async function existing(tx: Db, i: CommissionInput, ownerId: string | null): Pro
   if (ownerId) mine.push(eq(plant.ownerUserId, ownerId));
   if (phone.length >= 5) mine.push(sql`regexp_replace(COALESCE(${plant.ownerPhone}, ''), '[^0-9]', '', 'g') LIKE ${`%${phone}`}`);
   if (!address || !mine.length) return undefined;
+  const sameCompany = i.operationCompanyId ? eq(plant.operationCompanyId, i.operationCompanyId) : isNull(plant.operationCompanyId);
   const [p] = await tx
     .select({ id: plant.id, plantName: plant.plantName })
     .from(plant)
-    .where(and(alive, or(...mine), eq(sql`lower(trim(${plant.address}))`, address.toLowerCase())))
+    .where(and(alive, or(...mine), eq(sql`lower(trim(${plant.address}))`, address.toLowerCase()), sameCompany))
     .orderBy(desc(plant.createTime), desc(plant.id))
     .limit(1)
     .for('update');
