@@ -308,8 +308,11 @@ test('register a device to a station by its serial number (zh-CN)', async ({ pag
   await signIn(page, 'zh-CN');
   await page.goto(`${base}/power-station-equip/power`);
   await openFirst(page);
+  // As a user does: the station's page drawn (its devices listed) before the button is used.
+  await expect(page.getByTestId('station-detail').locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible(PAGE_LOAD);
   await page.getByRole('button', { name: '添加设备' }).click();
   const dialog = page.getByRole('dialog', { name: '添加设备' });
+  await expect(dialog).toBeVisible();
   const snInput = dialog.getByLabel('设备 SN 1');
   // A malformed SN is refused in the form; an unknown one by the server, and the dialog keeps what was typed.
   await snInput.fill('ab');
