@@ -107,6 +107,14 @@ describe('demo orders', () => {
       'ess_payment:submit:finance',
     ]);
     expect(james.data.essPayment.amount).toBeGreaterThan(0);
+    // The survey's photos and signatures are real pictures, stored as attachments, which the order shows as images.
+    const survey = james.data.survey as { photos: string[]; signatures: Record<string, string> };
+    for (const id of [...survey.photos, ...Object.values(survey.signatures)]) {
+      expect(james.files[id], id).toMatchObject({ image: true, name: expect.stringMatching(/\.png$/) });
+      const file = await t.req({ method: 'GET', url: james.files[id].link });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    }
     expect((await detail(at['张伟']!.id)).history.map((h: { action: string }) => h.action)).toEqual(['save']);
     expect((await detail(at['李娜']!.id)).history).toHaveLength(3);
 

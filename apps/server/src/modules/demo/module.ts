@@ -22,8 +22,8 @@ interface DemoState extends DemoApi {
 
 export default defineModule<DemoState>({
   name: 'demo',
-  // The order, agent, stock and auth modules: the demo orders (seed-orders.ts) go through their public entries.
-  dependsOn: ['telemetry', 'station', 'epc-order', 'epc-package', 'agent', 'stock', 'auth'],
+  // The order, agent, stock, auth and storage modules: the demo orders (seed-orders.ts) go through their public entries.
+  dependsOn: ['telemetry', 'station', 'epc-order', 'epc-package', 'agent', 'stock', 'auth', 'storage'],
   services() {
     const state: DemoState = {
       line: undefined,

@@ -153,8 +153,9 @@ function quote(h: Home) {
   return { lines, currency: h.cn ? 'CNY' : 'ZAR', recipient: recipient(h.customer), validUntil: day(30) };
 }
 
-/** The form a WALK step carries for a home (undefined: none). */
-export function formFor(step: (typeof WALK)[number], h: Home): Rec | undefined {
+/** The form a WALK step carries for a home (undefined: none); `files`: the demo pictures' attachment ids by key. */
+export function formFor(step: (typeof WALK)[number], h: Home, files: Readonly<Record<string, string>>): Rec | undefined {
+  const file = (key: string) => files[key] ?? key;
   const c = h.customer;
   switch (step) {
     case 'callout_quote:submit':
@@ -169,9 +170,9 @@ export function formFor(step: (typeof WALK)[number], h: Home): Rec | undefined {
         houseType: h.cn ? '6' : '1',
         roof: { type: h.cn ? '1' : '2', material: h.cn ? '7' : '8', orientation: h.cn ? 'S' : 'N', angle: h.cn ? 0 : 26, length: 12, width: 8 },
         panel: { position: '1', type: '1', orientation: h.cn ? '1' : '7' },
-        photos: ['demo-roof-1', 'demo-roof-2', 'demo-meter-board'],
+        photos: [file('roof-1'), file('roof-2'), file('meter-board')],
         specialRequirements: h.cn ? '逆变器装在车库' : 'Inverter in the garage',
-        signatures: { landlord: 'demo-sign-owner', installer: 'demo-sign-technician', electrician: 'demo-sign-electrician', owner: 'demo-sign-owner' },
+        signatures: { landlord: file('sign-landlord'), installer: file('sign-technician'), electrician: file('sign-electrician'), owner: file('sign-owner') },
         confirmed: true,
         electrical: {
           infrastructure: h.cn ? '1' : '3',

@@ -7,7 +7,7 @@
  * Everything goes through the neighbours' own rules: the company through the agent module's CRUD handle (its hooks
  * make the department, the agent roles and the administrator account), staff through `AgentService.addStaff`, the
  * platform users through the user module's `UserService`, SKUs through the stock module's CRUD handle and receipts
- * through its ledger, orders through the order module's `reads.create` and `steps.act`. Each actor is the user's own
+ * through its ledger, the survey's photos and signatures through the storage module (demo-images.ts), orders through the order module's `reads.create` and `steps.act`. Each actor is the user's own
  * claims, as a sign-in builds them (`AuthService.subjectFor`). Accounts get a generated password they must change at
  * the first sign-in, as every account an administrator creates without one; it is shown once (the start-up message).
  *
@@ -25,6 +25,7 @@ import { role, seedLog, user } from '../../db/schema.js';
 import type { ModuleContext } from '../../kernel/types.js';
 import { SEED_IDS } from '../../seed/seed.js';
 import { UserService } from '../user/index.js';
+import { demoPictures } from './demo-images.js';
 import { seedDemoPackages } from './seed-packages.js';
 import { DEMO_AGENT_ADMIN, DEMO_COMPANY, DEMO_HOMES, DEMO_PLATFORM_USERS, DEMO_SKUS, DEMO_STAFF, formFor, WALK, WALK_BY, type Who } from './seed-orders-data.js';
 
@@ -64,8 +65,9 @@ export async function seedDemoOrders(ctx: ModuleContext, o: { log?: Log } = {}):
   const people = await seeder.people(admin);
   await seeder.stock(admin);
   await seedDemoPackages(ctx, admin);
+  const files = await seeder.pictures(people.by.technician);
   let orders = 0;
-  for (const home of DEMO_HOMES) orders += await seeder.order(people, home);
+  for (const home of DEMO_HOMES) orders += await seeder.order(people, home, files);
   await ctx.db.insert(seedLog).values({ step: ORDERS_STEP }).onConflictDoNothing();
   const ms = Date.now() - started;
   o.log?.info({ orders, accounts: seeder.accounts.length, ms }, 'demo orders seeded');
@@ -180,8 +182,19 @@ class OrderSeeder {
     }
   }
 
+  /** The forms' pictures (roof, meter board, signatures), stored as the technician's attachments: ids by key. */
+  async pictures(technician: AuthUser): Promise<Record<string, string>> {
+    const list = demoPictures();
+    const stored = await this.ctx.use('storage').store(
+      technician,
+      list.map((p) => ({ originalName: p.name, ext: 'png', mime: 'image/png', data: p.data })),
+      'attachment',
+    );
+    return Object.fromEntries(list.map((p, i) => [p.key, stored[i]!.attachId]));
+  }
+
   /** One home's order, created by the company's administrator and walked by each stage's people; 1 when made. */
-  async order(people: People, home: (typeof DEMO_HOMES)[number]): Promise<number> {
+  async order(people: People, home: (typeof DEMO_HOMES)[number], files: Readonly<Record<string, string>>): Promise<number> {
     const orders = this.ctx.use('epc-order');
     const agent = people.by.agent;
     const name = String(home.customer.name);
@@ -200,7 +213,7 @@ class OrderSeeder {
     }
     for (const step of WALK.slice(0, home.steps)) {
       const [stage, action] = step.split(':') as [string, ProcessAction];
-      const form = formFor(step, home);
+      const form = formFor(step, home, files);
       row = await orders.steps.act(
         people.by[WALK_BY[step]],
         row.id,
