@@ -2,6 +2,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
-export async function rowsOf<T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {
+export async function rowsOf<T = Record<string, unknown>>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }

@@ -11,6 +11,7 @@ import type { Lang } from '../../core/i18n.js';
 import { isId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
 import { agentError } from './agent.messages.js';
+import { rowsOf } from '../../db/rows.js';
 
 export interface AgentDocument {
   attachId: string;
@@ -20,7 +21,7 @@ export interface AgentDocument {
   link: string;
 }
 
-const rows = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = rowsOf;
 const idArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 /** The attachment ids given (a repeat dropped), checked: live attachments of the tenant, images or PDF, ≤ 10 MB. */

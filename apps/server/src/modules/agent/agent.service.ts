@@ -23,10 +23,10 @@ import { readLog, writeLog } from './agent.log.js';
 import { agentError } from './agent.messages.js';
 import { createAccount, ensureAgentRoles } from './agent.org.js';
 import { agentCompany, agentUnauthorizedUser } from './agent.tables.js';
+import { rowsOf } from '../../db/rows.js';
 
 type Company = typeof agentCompany.$inferSelect;
 type Q = Record<string, unknown>;
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const list = (ids: string[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
 const one = (q: Q, k: string) => (typeof q[k] === 'string' ? (q[k] as string).trim() : typeof q[k] === 'number' ? String(q[k]) : undefined);
 

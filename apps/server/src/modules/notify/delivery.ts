@@ -13,9 +13,8 @@ import { sendWithin, type ChannelRegistry } from './channels.js';
 import type { FlushPayload } from './dispatch.js';
 import { renderMessage, type MessageFacts } from './messages.js';
 import { readSettings } from './notify.settings.js';
+import { rowsOf } from '../../db/rows.js';
 
-type Row = Record<string, unknown>;
-const rowsOf = async <T = Row>(db: ModuleContext['db'], q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const ids = (xs: string[]) => sql`ARRAY[${sql.join(xs.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 export class Delivery {

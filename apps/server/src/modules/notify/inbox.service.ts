@@ -12,13 +12,12 @@ import type { Lang } from '../../core/i18n.js';
 import { isId, parseIds } from '../../core/ids.js';
 import { parsePaging } from '../../core/list-query.js';
 import { isPlatform } from '../../core/tenant.js';
-import type { Db } from '../../db/client.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { stationScope } from '../station/index.js';
 import { renderMessage } from './messages.js';
+import { rowsOf } from '../../db/rows.js';
 
 type Row = Record<string, unknown>;
-const rowsOf = async <T = Row>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 const INBOX = sql`SELECT i.id::text AS id, i.alarm_id::text AS "alarmId", i.kind, i.alarm_code AS code, i.severity, i.count, i.sns,
   i.plant_name AS "plantName", i.waited_minutes AS "waitedMinutes", i.read_flag AS "readFlag", i.create_time AS "createTime",

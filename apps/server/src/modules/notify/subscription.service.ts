@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { stationScope } from '../station/index.js';
 import type { ChannelRegistry } from './channels.js';
+import { rowsOf } from '../../db/rows.js';
 
 export interface SubscriptionInput {
   id?: string;
@@ -30,7 +31,6 @@ export interface SubscriptionInput {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = async <T = Row>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const idArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 const SELECT = sql`SELECT s.id::text AS id, s.name, s.plant_ids AS "plantIds", s.min_severity AS "minSeverity", s.categories, s.channels,

@@ -7,11 +7,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** Rows counted exactly; a list longer than this gets an estimated total. */
 export const COUNT_CAP = 10_000;
 
-const rowsOf = async <T>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** The planner's row estimate of `SELECT 1 FROM <from> WHERE <where>` (0 when it cannot be read). */
 export async function estimateRows(db: Db, from: SQL, where: SQL): Promise<number> {

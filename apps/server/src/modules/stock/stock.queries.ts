@@ -13,10 +13,10 @@ import { isPlatform } from '../../core/tenant.js';
 import type { Db } from '../../db/client.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { pageTotal } from './stock.count.js';
+import { rowsOf } from '../../db/rows.js';
 
 type Row = Record<string, unknown>;
 type Query = Record<string, unknown>;
-const rowsOf = async <T = Row>(db: Db, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 const one = (v: unknown): string | undefined => {
   const x = Array.isArray(v) ? v[0] : v;
   return x === undefined || x === null || String(x).trim() === '' ? undefined : String(x).trim();
