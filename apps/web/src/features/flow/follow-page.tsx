@@ -54,7 +54,7 @@ function DeleteDialog({ instance, onClose }: { instance: InstanceRow; onClose():
 export function FollowPage() {
   const { t } = useTranslation();
   const { has } = usePermission();
-  const { paging, setPaging, setQuery, params, search } = useListSearch<Query>();
+  const { setQuery, params, search, pagination } = useListSearch<Query>();
   const [chart, setChart] = useState<string>();
   const [deleting, setDeleting] = useState<InstanceRow>();
   const list = useInstances(params);
@@ -120,14 +120,7 @@ export function FollowPage() {
         dataSource={list.data?.records ?? []}
         columns={columns}
         scroll={{ x: 1200 }}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100],
-          onChange: (current, size) => setPaging({ current, size }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
       <FlowChartDialog open={Boolean(chart)} processInstanceId={chart} onClose={() => setChart(undefined)} />
       {deleting && <DeleteDialog instance={deleting} onClose={() => setDeleting(undefined)} />}

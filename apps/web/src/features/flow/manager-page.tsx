@@ -28,7 +28,7 @@ export function ManagerPage() {
   const categories = useCategories();
   const refresh = useFlowRefresh();
   const [modal, modalHolder] = Modal.useModal();
-  const { paging, setPaging, setQuery, params, search } = useListSearch<Query>();
+  const { setQuery, params, search, pagination } = useListSearch<Query>();
   const [uploading, setUploading] = useState(false);
   const [chart, setChart] = useState<string>();
   const list = useProcesses(params);
@@ -126,14 +126,7 @@ export function ManagerPage() {
         dataSource={list.data?.records ?? []}
         columns={columns}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100],
-          onChange: (current, size) => setPaging({ current, size }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
       <UploadDialog open={uploading} onClose={() => setUploading(false)} />
       <FlowChartDialog open={Boolean(chart)} processDefinitionId={chart} onClose={() => setChart(undefined)} />

@@ -27,7 +27,7 @@ export function ModelPage() {
   const { has } = usePermission();
   const refresh = useFlowRefresh();
   const [modal, modalHolder] = Modal.useModal();
-  const { paging, setPaging, setQuery, params, search } = useListSearch<Query>();
+  const { setQuery, params, search, pagination } = useListSearch<Query>();
   const [deploying, setDeploying] = useState<ModelRow>();
   const list = useModels(params);
   const design = (id?: string) => (id ? `/flow/model/design?id=${id}` : '/flow/model/design');
@@ -106,14 +106,7 @@ export function ModelPage() {
         dataSource={list.data?.records ?? []}
         columns={columns}
         scroll={{ x: 900 }}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 30, 50, 100],
-          onChange: (current, size) => setPaging({ current, size }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
       {deploying && <DeployDialog model={deploying} onClose={() => setDeploying(undefined)} />}
     </Card>

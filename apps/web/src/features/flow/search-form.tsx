@@ -9,7 +9,13 @@ import { useTranslation } from 'react-i18next';
 
 type Values = Record<string, unknown>;
 
-/** The list's query and paging; `search` applies a new query from page 1 and refetches. */
+/** Page sizes the flow lists offer (their endpoints page up to 100). */
+const PAGE_SIZES = [10, 30, 50, 100];
+
+/**
+ * The list's query and paging; `search` applies a new query from page 1 and refetches; `pagination(total)` is the
+ * table's pager over the same paging.
+ */
 export function useListSearch<Q extends object>(pageSize = 10) {
   const [query, setQuery] = useState<Q>({} as Q);
   const [paging, setPaging] = useState({ current: 1, size: pageSize });
@@ -19,7 +25,15 @@ export function useListSearch<Q extends object>(pageSize = 10) {
     setPaging((p) => ({ ...p, current: 1 }));
     void refetch();
   };
-  return { query, setQuery, paging, setPaging, params, search };
+  const pagination = (total: number | undefined) => ({
+    current: paging.current,
+    pageSize: paging.size,
+    total: total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES,
+    onChange: (current: number, size: number) => setPaging({ current, size }),
+  });
+  return { query, setQuery, paging, setPaging, params, search, pagination };
 }
 
 function cleaned<Q extends object>(values: Q): Q {
