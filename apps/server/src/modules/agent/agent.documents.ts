@@ -11,7 +11,7 @@ import type { Lang } from '../../core/i18n.js';
 import { isId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
 import { agentError } from './agent.messages.js';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf, idArray } from '../../db/rows.js';
 
 export interface AgentDocument {
   attachId: string;
@@ -22,7 +22,6 @@ export interface AgentDocument {
 }
 
 const rows = rowsOf;
-const idArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 /** The attachment ids given (a repeat dropped), checked: live attachments of the tenant, images or PDF, ≤ 10 MB. */
 export async function checkDocuments(tx: Db, tenantId: string, lang: Lang, raw: readonly unknown[]): Promise<string[]> {

@@ -19,6 +19,7 @@ import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { intParam, one, RESERVED, timeParam, type Q } from './alarm.params.js';
 import { rowsOf } from './alarm.catalogue.js';
 import { alarmVisible } from './alarm.scope.js';
+import { idArray } from '../../db/rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -98,7 +99,6 @@ export interface IncidentHandleInput {
   assigneeId?: string | null;
 }
 
-const idArray = (ids: readonly string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 export class IncidentService {
   constructor(private readonly ctx: ModuleContext) {}

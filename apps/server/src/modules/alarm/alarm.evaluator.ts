@@ -19,6 +19,7 @@ import type { ModuleContext } from '../../kernel/types.js';
 import type { CatalogueCache } from './alarm.catalogue.js';
 import { rowsOf } from './alarm.catalogue.js';
 import { decide, metricsOf, withOverrides, type ActiveAlarm, type Pending, type RuleOverride, type Sample } from './alarm.engine.js';
+import { idArray } from '../../db/rows.js';
 
 export interface EvaluateResult {
   samples: number;
@@ -27,7 +28,6 @@ export interface EvaluateResult {
   cleared: number;
 }
 
-const idList = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class AlarmEvaluator {
@@ -75,15 +75,15 @@ export class AlarmEvaluator {
       // Lock the devices' memory rows (created first so the lock covers a device seen for the first time).
       await tx.execute(sql`
         INSERT INTO helio_alarm_device_state (device_id, tenant_id, last_ts)
-        SELECT u.id, d.tenant_id, to_timestamp(0) FROM unnest(${idList(ids)}) AS u(id) JOIN helio_device d ON d.id = u.id
+        SELECT u.id, d.tenant_id, to_timestamp(0) FROM unnest(${idArray(ids)}) AS u(id) JOIN helio_device d ON d.id = u.id
         ON CONFLICT (device_id) DO NOTHING`);
       const states = await rowsOf<{ deviceId: string; lastTs: Date | string; pending: Pending }>(tx, sql`
         SELECT device_id::text AS "deviceId", last_ts AS "lastTs", pending FROM helio_alarm_device_state
-         WHERE device_id = ANY(${idList(ids)}) ORDER BY device_id FOR UPDATE`);
+         WHERE device_id = ANY(${idArray(ids)}) ORDER BY device_id FOR UPDATE`);
       const memory = new Map(states.map((s) => [s.deviceId, { lastTs: new Date(s.lastTs).getTime(), pending: s.pending ?? {} }]));
       const activeRows = await rowsOf<{ id: string; deviceId: string; code: number; alarmType: number; triggerTime: Date }>(tx, sql`
         SELECT id::text AS id, device_id::text AS "deviceId", alarm_code AS code, alarm_type AS "alarmType", trigger_time AS "triggerTime"
-          FROM helio_alarm WHERE device_id = ANY(${idList(ids)}) AND alarm_status = 0 AND is_deleted = 0`);
+          FROM helio_alarm WHERE device_id = ANY(${idArray(ids)}) AND alarm_status = 0 AND is_deleted = 0`);
       const active = new Map<string, ActiveAlarm[]>();
       for (const a of activeRows) {
         active.set(a.deviceId, [...(active.get(a.deviceId) ?? []), { id: a.id, code: Number(a.code), alarmType: Number(a.alarmType), triggerTime: new Date(a.triggerTime).getTime() }]);
@@ -91,7 +91,7 @@ export class AlarmEvaluator {
 
       const overrideRows = await rowsOf<RuleOverride & { deviceId: string }>(tx, sql`
         SELECT device_id::text AS "deviceId", alarm_code AS code, threshold, clear_level AS clear, duration_s AS "durationS", enabled = 1 AS enabled
-          FROM helio_alarm_threshold WHERE device_id = ANY(${idList(ids)})`);
+          FROM helio_alarm_threshold WHERE device_id = ANY(${idArray(ids)})`);
       const overrides = new Map<string, RuleOverride[]>();
       for (const o of overrideRows) {
         const row: RuleOverride = {

@@ -12,6 +12,7 @@ import { isId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../kernel/types.js';
 import { rowsOf } from './alarm.catalogue.js';
+import { idArray } from '../../db/rows.js';
 
 export interface RecordPhoto {
   attachId: string;
@@ -19,7 +20,6 @@ export interface RecordPhoto {
   link: string;
 }
 
-const idArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 /**
  * The attachment ids of a record's photos, checked (in the order sent, a repeat dropped): each a live attachment of

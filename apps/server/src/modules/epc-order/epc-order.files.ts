@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { isId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { idArray, rowsOf } from '../../db/rows.js';
 
 export interface OrderFile {
   name: string;
@@ -35,10 +35,9 @@ export async function orderFiles(db: Db, tenantId: string, data: unknown): Promi
   const ids = new Set<string>();
   collect(data, ids);
   if (ids.size === 0) return {};
-  const list = sql`ARRAY[${sql.join([...ids].map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
   const rows = await rowsOf<{ id: string; name: string | null; ext: string | null; link: string | null }>(db, sql`
     SELECT id::text AS id, original_name AS name, extension AS ext, link FROM blade_attach
-     WHERE id = ANY(${list}) AND tenant_id = ${tenantId} AND is_deleted = 0`);
+     WHERE id = ANY(${idArray([...ids])}) AND tenant_id = ${tenantId} AND is_deleted = 0`);
   const files: Record<string, OrderFile> = {};
   for (const r of rows) {
     if (!r.link) continue;

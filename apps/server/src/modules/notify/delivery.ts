@@ -13,9 +13,8 @@ import { sendWithin, type ChannelRegistry } from './channels.js';
 import type { FlushPayload } from './dispatch.js';
 import { renderMessage, type MessageFacts } from './messages.js';
 import { readSettings } from './notify.settings.js';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf, idArray } from '../../db/rows.js';
 
-const ids = (xs: string[]) => sql`ARRAY[${sql.join(xs.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 export class Delivery {
   constructor(
@@ -51,7 +50,7 @@ export class Delivery {
         FROM helio_alarm a
         LEFT JOIN helio_plant p ON p.id = a.plant_id
         LEFT JOIN helio_alarm_definition def ON def.device_type = a.device_type AND def.alarm_code = a.alarm_code AND def.is_deleted = 0
-       WHERE a.id = ANY(${ids(alarmIds)}) ORDER BY a.trigger_time, a.id`);
+       WHERE a.id = ANY(${idArray(alarmIds)}) ORDER BY a.trigger_time, a.id`);
     const first = alarms[0];
     if (!first) return undefined;
     return {

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { stationScope } from '../station/index.js';
 import type { ChannelRegistry } from './channels.js';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf, idArray } from '../../db/rows.js';
 
 export interface SubscriptionInput {
   id?: string;
@@ -31,7 +31,6 @@ export interface SubscriptionInput {
 }
 
 type Row = Record<string, unknown>;
-const idArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 const SELECT = sql`SELECT s.id::text AS id, s.name, s.plant_ids AS "plantIds", s.min_severity AS "minSeverity", s.categories, s.channels,
   s.quiet_start AS "quietStart", s.quiet_end AS "quietEnd", s.recovery, s.escalation, s.enabled,

@@ -11,7 +11,7 @@ import { TASK_ATTACHMENT_BYTES, TASK_ATTACHMENTS_MAX } from '@helio/contracts/mo
 import type { Lang } from '../../core/i18n.js';
 import { isId, nextId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { rowsOf, idArray } from '../../db/rows.js';
 import { flowError } from './workflow.messages.js';
 import { flowAttachment } from './workflow.tables.js';
 
@@ -21,7 +21,6 @@ export interface TaskAttachment {
   link: string;
 }
 
-const idArray = (ids: string[]) => sql`ARRAY[${sql.join(ids.map((i) => sql`${i}`), sql`, `)}]::bigint[]`;
 
 /** The attachments named (a repeat dropped), checked and locked: live attachments of the tenant, ≤ 10 MB each. */
 export async function checkTaskAttachments(tx: Db, tenantId: string, lang: Lang, raw: readonly unknown[] | null | undefined): Promise<{ id: string; name: string }[]> {
