@@ -34,6 +34,8 @@ export const orderQuery = () => Type.Object({ orderId: Id }, { additionalPropert
 /** The list row and the head of the detail. */
 export const OrderVO = Type.Object({
   id: Str,
+  /** The definition it runs on: `epc_order` (installer order) or `maint_order` (maintenance order, issue 20). */
+  process: Str,
   orderNumber: Str,
   agentId: NStr,
   agentName: NStr,
