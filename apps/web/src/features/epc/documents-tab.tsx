@@ -10,16 +10,20 @@ import { DownloadOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import * as quoteApi from '@helio/contracts/modules/epc/order.quote.api';
 import type { DataOf } from '@helio/contracts/api/endpoint';
-import { callEndpoint, useEndpoint } from '@/core/http/endpoint';
+import { callEndpoint } from '@/core/http/endpoint';
 import { downloadFile } from '@/core/http/download';
 import { toast } from '@/core/notify';
 import { usePermission } from '@/core/permission/permission-store';
-import { DEF, type OrderDetail } from './api';
+import { type OrderDetail } from './api';
+import { endpointOf, isMaint, processOf, useOrderEndpoint } from './process';
 
 type Mail = NonNullable<DataOf<typeof quoteApi.quoteEmailDetail>['mail']>;
 
-/** Whether the order has left `stage` forward (the engine never skips one), and is not cancelled. */
-const past = (detail: OrderDetail, stage: string) => detail.order.stage !== DEF.cancel.to && DEF.indexOf(detail.order.stage) > DEF.indexOf(stage);
+/** Whether the order's definition has `stage` and the order has left it forward, and is not cancelled. */
+function past(detail: OrderDetail, stage: string): boolean {
+  const def = processOf(detail.order.process);
+  return def.indexOf(stage) >= 0 && detail.order.stage !== def.cancel.to && def.indexOf(detail.order.stage) > def.indexOf(stage);
+}
 
 function MailCard(props: { title: string; mail: Mail | null | undefined; canSend: boolean; notYet: string; send(): Promise<unknown>; testId: string }) {
   const { t } = useTranslation();
@@ -88,11 +92,14 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const { has } = usePermission();
   const orderId = detail.order.id;
-  const quoteMail = useEndpoint(quoteApi.quoteEmailDetail, { orderId });
-  const paymentMail = useEndpoint(quoteApi.paymentEmailDetail, { orderId });
+  const process = detail.order.process;
+  const quoteMail = useOrderEndpoint(process, quoteApi.quoteEmailDetail, { orderId });
+  const paymentMail = useOrderEndpoint(process, quoteApi.paymentEmailDetail, { orderId });
+  const send = (e: typeof quoteApi.quoteSendMail) => callEndpoint(endpointOf(process, e), undefined, { orderId });
   const quote = detail.data.quote as { lines?: unknown[] } | undefined;
   const hasQuote = Array.isArray(quote?.lines) && quote.lines.length > 0;
-  const handle = has('epc_order_handle');
+  const handle = has(isMaint(process) ? 'epc_maintenance_handle' : 'epc_order_handle');
+  const balance = processOf(process).indexOf('balance_payment') >= 0;
   const pdf = (language: 'zh-CN' | 'en-US') =>
     void downloadFile(quoteApi.generateQuotePdf.url, { orderId, language }, `${detail.order.orderNumber}.pdf`).catch(() => undefined);
   return (
@@ -117,7 +124,7 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
         mail={quoteMail.data?.mail}
         canSend={handle && past(detail, 'ess_quotation')}
         notYet={t('epc.docs.quoteNotYet')}
-        send={() => callEndpoint(quoteApi.quoteSendMail, undefined, { orderId }).finally(() => void quoteMail.refetch())}
+        send={() => send(quoteApi.quoteSendMail).finally(() => void quoteMail.refetch())}
       />
       <MailCard
         testId="epc-payment-mail"
@@ -125,16 +132,18 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
         mail={paymentMail.data?.mail}
         canSend={handle && past(detail, 'ess_payment')}
         notYet={t('epc.docs.paymentNotYet')}
-        send={() => callEndpoint(quoteApi.paymentConfirmSendMail, undefined, { orderId }).finally(() => void paymentMail.refetch())}
+        send={() => send(quoteApi.paymentConfirmSendMail).finally(() => void paymentMail.refetch())}
       />
-      <MailCard
-        testId="epc-final-payment-mail"
-        title={t('epc.docs.finalPaymentMail')}
-        mail={paymentMail.data?.finalMail}
-        canSend={handle && past(detail, 'balance_payment')}
-        notYet={t('epc.docs.finalPaymentNotYet')}
-        send={() => callEndpoint(quoteApi.finalPaymentConfirmSendMail, undefined, { orderId }).finally(() => void paymentMail.refetch())}
-      />
+      {balance && (
+        <MailCard
+          testId="epc-final-payment-mail"
+          title={t('epc.docs.finalPaymentMail')}
+          mail={paymentMail.data?.finalMail}
+          canSend={handle && past(detail, 'balance_payment')}
+          notYet={t('epc.docs.finalPaymentNotYet')}
+          send={() => send(quoteApi.finalPaymentConfirmSendMail).finally(() => void paymentMail.refetch())}
+        />
+      )}
     </Space>
   );
 }

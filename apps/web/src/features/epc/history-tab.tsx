@@ -14,10 +14,10 @@ const download = (id: string) => void downloadFile('/api/blade-resource/attach/d
 const COLOR: Record<string, string> = { reject: 'red', cancel: 'red', approve: 'green', submit: 'blue', assign: 'blue', examine: 'orange', edit: 'orange' };
 
 /** What a row did, in words: "Rejected back to Survey", "Approved the cancel request", "Submitted". */
-export function useActionText() {
+export function useActionText(process?: string | null) {
   const { t, i18n } = useTranslation();
   return (h: HistoryRow) => {
-    const to = stageName(h.toStage, i18n.language);
+    const to = stageName(h.toStage, i18n.language, process);
     if (h.action === 'examine') return t(`epc.history.examine.${h.approved ? 'approved' : 'refused'}`, { request: t(`epc.history.request.${h.request ?? 'cancel'}`) });
     if (h.action === 'reject') return h.stage === h.toStage ? t('epc.history.rejectSelf') : t('epc.history.rejectTo', { stage: to });
     if ((h.action === 'cancel' || h.action === 'edit') && h.stage === h.toStage) return t(`epc.history.request.${h.action}Asked`);
@@ -27,18 +27,18 @@ export function useActionText() {
   };
 }
 
-function Entry({ h }: { h: HistoryRow }) {
+function Entry({ h, process }: { h: HistoryRow; process: string | null | undefined }) {
   const { t, i18n } = useTranslation();
-  const text = useActionText();
+  const text = useActionText(process);
   return (
     <div data-testid="epc-history-entry">
       <Space size={[8, 0]} wrap>
-        <Typography.Text strong>{stageName(h.stage, i18n.language)}</Typography.Text>
+        <Typography.Text strong>{stageName(h.stage, i18n.language, process)}</Typography.Text>
         <Tag color={COLOR[h.action]}>{text(h)}</Tag>
         <Typography.Text type="secondary">{h.createTime}</Typography.Text>
       </Space>
       <div>
-        {t('epc.history.by', { name: h.userName ?? h.userId, role: roleName(h.role, i18n.language) })}
+        {t('epc.history.by', { name: h.userName ?? h.userId, role: roleName(h.role, i18n.language, process) })}
         {h.dwellDays !== null && <> · {t('epc.history.dwell', { n: h.dwellDays })}</>}
       </div>
       {h.comment && (
@@ -66,7 +66,7 @@ export function HistoryTab({ detail }: { detail: OrderDetail }) {
   const rows = [...detail.history].reverse();
   return (
     <section aria-label={t('epc.tab.history')} data-testid="epc-order-history">
-      <Timeline items={rows.map((h) => ({ key: h.id, color: COLOR[h.action] ?? 'gray', children: <Entry h={h} /> }))} />
+      <Timeline items={rows.map((h) => ({ key: h.id, color: COLOR[h.action] ?? 'gray', children: <Entry h={h} process={detail.order?.process} /> }))} />
     </section>
   );
 }

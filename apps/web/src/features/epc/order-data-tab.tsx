@@ -1,31 +1,38 @@
 /**
- * The order's data, read-only: the customer form and every stage form filled so far (in process order), each with
- * the stage forms' own labels (`./stage`'s locale bundle) through the shared read-only view (core/stage).
+ * The order's data, read-only: the customer form and every stage form filled so far (in the order definition's
+ * order), each with the stage forms' own labels (`./stage`'s locale bundle) through the shared read-only view
+ * (core/stage).
  */
 import { Card, Empty, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormDef } from '@helio/contracts/process/types';
+import type { FormDef, ProcessDefinition } from '@helio/contracts/process/types';
 import { SchemaView } from '@/core/stage/schema-view';
-import { DEF, pick, type OrderDetail } from './api';
+import { pick, type OrderDetail } from './api';
+import { processOf } from './process';
 
-/** The forms of the definition in process order (the customer form first), each once. */
-function formsInOrder(): FormDef[] {
+const cache = new WeakMap<ProcessDefinition, FormDef[]>();
+
+/** The forms of a definition in process order (the customer form first), each once. */
+export function formsInOrder(def: ProcessDefinition): FormDef[] {
+  const known = cache.get(def);
+  if (known) return known;
   const out = new Map<string, FormDef>();
-  const customer = DEF.editForm();
+  const customer = def.editForm();
   if (customer) out.set(customer.key, customer);
-  for (const s of DEF.stages) {
-    const f = DEF.formOf(s.id);
+  for (const s of def.stages) {
+    const f = def.formOf(s.id);
     if (f && !out.has(f.key)) out.set(f.key, f);
   }
-  return [...out.values()];
+  const forms = [...out.values()];
+  cache.set(def, forms);
+  return forms;
 }
-const FORMS = formsInOrder();
 
 export const labelPrefix = (form: FormDef) => `epc-stage.form.${form.key}`;
 
 export function OrderDataTab({ detail }: { detail: OrderDetail }) {
   const { t, i18n } = useTranslation();
-  const filled = FORMS.filter((f) => detail.data[f.key] !== undefined);
+  const filled = formsInOrder(processOf(detail.order.process)).filter((f) => detail.data[f.key] !== undefined);
   if (!filled.length) return <Empty description={t('epc.dataNone')} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="epc-order-data">

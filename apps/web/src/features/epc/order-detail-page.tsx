@@ -2,8 +2,11 @@
  * `/epc/order/detail/:id`: one installer order — its head (number, customer, stage and sub-status, a pending cancel or
  * edit request, dwell days, version) and four tabs: the current stage (`./stage`'s panel: the form and the caller's
  * buttons), the order's data (every filled form, read-only), the progress diagram and the review history.
+ * `OrderDetailView` is the same page for any order definition (the maintenance order's detail, issue 20): the detail
+ * from the endpoint of the page's kind, everything else from the order's own definition (`processOf(order.process)`).
  */
 import { useState } from 'react';
+import type { ComponentType } from 'react';
 import { Alert, Button, Card, Descriptions, Space, Spin, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { OfflineBadge } from '@/core/offline/offline-status';
 import { ORDER_DETAIL, ORDER_LIST, roleName, useOrderDetail, useRouteParams, type OrderDetail } from './api';
+import type { StageUi } from './stage/stage-ui-types';
 import { DocumentsTab } from './documents-tab';
 import { HistoryTab } from './history-tab';
 import { OrderDataTab } from './order-data-tab';
@@ -32,7 +36,7 @@ function pendingText(detail: OrderDetail, t: TFunction, language: string): strin
   return t('epc.pending.detail', {
     request: t(`epc.pending.${kind}`),
     by: row?.userName ?? p.by,
-    role: roleName(p.role, language),
+    role: roleName(p.role, language, detail.order.process),
     at: row?.createTime ?? dayjs(p.at).format('YYYY-MM-DD HH:mm:ss'),
     reason: p.reason ?? '–',
   });
@@ -67,11 +71,27 @@ function Head({ detail }: { detail: OrderDetail }) {
   );
 }
 
+export interface OrderDetailViewProps {
+  /** The order definition the page serves (`OrderVO.process`): which endpoint answers the detail. */
+  process?: string;
+  /** The list page (the back button) and the detail route's pattern (the order id). */
+  listPath: string;
+  pattern: string;
+  /** The kind's own additions to the stage panel, by stage id (replacing the installer order's there). */
+  stageUi?: Readonly<Record<string, StageUi>>;
+  /** Shown under the head (the kind's own facts). */
+  HeadExtra?: ComponentType<{ detail: OrderDetail; onChanged: () => void }>;
+}
+
 export function OrderDetailPage() {
+  return <OrderDetailView listPath={ORDER_LIST} pattern={ORDER_DETAIL} />;
+}
+
+export function OrderDetailView({ process, listPath, pattern, stageUi, HeadExtra }: OrderDetailViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { id = '' } = useRouteParams(ORDER_DETAIL);
-  const detail = useOrderDetail(id);
+  const { id = '' } = useRouteParams(pattern);
+  const detail = useOrderDetail(id, process);
   const [tab, setTab] = useState<TabKey>('stage');
   if (detail.isLoading) return <Spin />;
   if (!detail.data)
@@ -80,7 +100,7 @@ export function OrderDetailPage() {
         type="error"
         showIcon
         message={t('epc.message.loadFailed')}
-        action={<Button onClick={() => void navigate(ORDER_LIST)}>{t('epc.action.back')}</Button>}
+        action={<Button onClick={() => void navigate(listPath)}>{t('epc.action.back')}</Button>}
       />
     );
   const d = detail.data;
@@ -101,10 +121,11 @@ export function OrderDetailPage() {
             </span>
           </h2>
         }
-        extra={<Button onClick={() => void navigate(ORDER_LIST)}>{t('epc.action.back')}</Button>}
+        extra={<Button onClick={() => void navigate(listPath)}>{t('epc.action.back')}</Button>}
       >
         <Head detail={d} />
         <Commissioned data={d.data} />
+        {HeadExtra && <HeadExtra detail={d} onChanged={refetch} />}
       </Card>
       <Card>
         <Tabs
@@ -113,7 +134,7 @@ export function OrderDetailPage() {
           items={[
             // The stage's form stays mounted (a half-filled form survives a look at the other tabs); the others are
             // drawn when shown (the diagram fits the box it is shown in).
-            { key: 'stage', label: t('epc.tab.stage'), children: <StagePanel detail={d} onChanged={refetch} /> },
+            { key: 'stage', label: t('epc.tab.stage'), children: <StagePanel detail={d} onChanged={refetch} stageUi={stageUi} /> },
             { key: 'data', label: t('epc.tab.data'), destroyOnHidden: true, children: <OrderDataTab detail={d} /> },
             { key: 'progress', label: t('epc.tab.progress'), destroyOnHidden: true, children: <ProgressTab detail={d} /> },
             { key: 'history', label: t('epc.tab.history'), destroyOnHidden: true, children: <HistoryTab detail={d} /> },

@@ -24,6 +24,7 @@ addLocaleBundle('zh-CN', 'epc', zh);
 
 const row: OrderRow = {
   id: '501',
+  process: 'epc_order',
   orderNumber: 'EPC261128000501',
   agentId: '9',
   agentName: 'Sun Co',

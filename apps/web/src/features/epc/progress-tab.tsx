@@ -8,7 +8,8 @@ import type { CSSProperties } from 'react';
 import { Grid, Space, Table, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DiagramView } from '@/components/flow-chart';
-import { DEF, pick, roleName, type OrderDetail } from './api';
+import { pick, roleName, type OrderDetail } from './api';
+import { processOf } from './process';
 import { progressBpmn, progressMarkers, progressOf } from './progress-bpmn';
 import './progress.css';
 
@@ -29,21 +30,22 @@ export function ProgressTab({ detail }: { detail: OrderDetail }) {
   // Fewer stages a row on narrow screens, so the drawing is not scaled down to nothing.
   const perRow = screens.lg ? 6 : screens.sm ? 4 : 2;
   const lang = i18n.language;
-  const { marks, taken } = useMemo(() => progressOf(DEF, detail.order.stage, detail.history), [detail.order.stage, detail.history]);
+  const def = processOf(detail.order.process);
+  const { marks, taken } = useMemo(() => progressOf(def, detail.order.stage, detail.history), [def, detail.order.stage, detail.history]);
   const days = detail.dwell.stages;
   const names = useMemo(
     () =>
       Object.fromEntries(
-        DEF.stages.map((s) => {
+        def.stages.map((s) => {
           const name = pick(s.name, lang);
           return [s.id, days[s.id] === undefined || s.terminal ? name : `${name} · ${t('epc.dwell.days', { n: days[s.id] })}`];
         }),
       ),
-    [lang, days, t],
+    [def, lang, days, t],
   );
-  const model = useMemo(() => progressBpmn(DEF, { names, perRow }), [names, perRow]);
+  const model = useMemo(() => progressBpmn(def, { names, perRow }), [def, names, perRow]);
   const markers = useMemo(() => progressMarkers(model, marks, taken), [model, marks, taken]);
-  const rows: StageRow[] = DEF.stages
+  const rows: StageRow[] = def.stages
     .filter((s) => marks[s.id])
     .map((s) => ({
       id: s.id,

@@ -12,6 +12,7 @@ import type { ProcessAction } from '@helio/contracts/process/types';
 import { http } from '@/core/http/http';
 import { i18n } from '@/core/i18n/i18n';
 import { toast } from '@/core/notify';
+import { endpointOf } from '../process';
 import type { ActionInput } from '../stage/stage-call';
 import type { OrderDetail } from '../stage/stage-ui-types';
 import { checkFix, GeoError, pointOf, readPosition, rememberFix, siteOf, type Fix, type SiteCheck } from './geolocation';
@@ -39,7 +40,7 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
 async function siteAndRadius(detail: OrderDetail) {
   if (!offline()) {
     try {
-      const r = await http.request<{ data: Info }>(ehsInfo.url, { method: 'GET', params: { orderId: detail.order.id }, silent: true });
+      const r = await http.request<{ data: Info }>(endpointOf(detail.order.process, ehsInfo).url, { method: 'GET', params: { orderId: detail.order.id }, silent: true });
       return { site: pointOf(r.data.site), radiusKm: r.data.radiusKm };
     } catch {
       // fall through: what the page holds

@@ -9,7 +9,7 @@ import { AimOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { distanceKm, SITE_RADIUS_KM } from '@helio/contracts/modules/epc/geo';
 import { ehsInfo } from '@helio/contracts/modules/epc/order.field.api';
-import { useEndpoint } from '@/core/http/endpoint';
+import { useOrderEndpoint } from '../process';
 import type { OrderDetail } from '../stage/stage-ui-types';
 import { measure } from './ehs-before';
 import { pointOf, siteOf, useLastFix } from './geolocation';
@@ -19,7 +19,7 @@ const fmt = (n: number) => n.toFixed(5);
 export function EhsSite({ detail, measuring = true }: { detail: OrderDetail; measuring?: boolean }) {
   const { t } = useTranslation();
   const orderId = detail.order.id;
-  const info = useEndpoint(ehsInfo, { orderId });
+  const info = useOrderEndpoint(detail.order.process, ehsInfo, { orderId });
   const site = info.data ? pointOf(info.data.site) : siteOf(detail.data);
   const radius = info.data?.radiusKm ?? SITE_RADIUS_KM;
   const last = useLastFix(orderId);

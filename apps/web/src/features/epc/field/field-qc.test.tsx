@@ -27,7 +27,7 @@ addLocaleBundle('zh-CN', 'epc-field', zh);
 
 let seq = 700;
 const order = (stage: string, id: string, version = 7): OrderDetail['order'] => ({
-  id, orderNumber: `EPC-${id}`, agentId: '9', agentName: 'Sun Co', customerName: 'Zhang Wei', customerPhone: null, projectType: '1',
+  id, process: 'epc_order', orderNumber: `EPC-${id}`, agentId: '9', agentName: 'Sun Co', customerName: 'Zhang Wei', customerPhone: null, projectType: '1',
   stage, stageName: stage, subStatus: 'pending', inReview: false, pending: null, version, dwellDays: 0, totalDays: 0, createTime: '2026-11-28 10:00:00', updateTime: '2026-11-28 10:00:00',
 });
 const detail = (stage: string, actions: string[], data: Record<string, unknown>): OrderDetail => ({

@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
 import { ehsExamine, ehsInfo, qcDetail, qcSubNodeStatus } from '@helio/contracts/modules/epc/order.field.api';
 import { ehsForm, qcForm } from '@helio/contracts/modules/epc/order.forms';
-import { useEndpoint } from '@/core/http/endpoint';
+import type { FormDef } from '@helio/contracts/process/types';
 import { toast } from '@/core/notify';
 import { formFields, labelKey } from '@/core/stage/schema-model';
+import { endpointOf, processOf, useOrderEndpoint } from '../process';
 import { callEndpoint } from '../stage/stage-call';
 import type { OrderDetail } from '../stage/stage-ui-types';
 import { useStepErrors } from '../stage/use-step-errors';
@@ -22,7 +23,9 @@ import { useStepErrors } from '../stage/use-step-errors';
 type Nodes = DataOf<typeof ehsInfo>['nodes'];
 type Status = { status?: 'pass' | 'fail'; note?: string };
 
-const FORMS = { ehs: ehsForm, qc: qcForm } as const;
+/** The reviewed form: the order definition's form of the submission stage (a maintenance order's repair QC too). */
+const formOf = (kind: 'ehs' | 'qc', process: string | null | undefined): FormDef =>
+  processOf(process).formOf(kind === 'ehs' ? 'ehs_submission' : 'qc_submission') ?? (kind === 'ehs' ? ehsForm : qcForm);
 /** What the server records with the location: shown with it, not reviewed on its own. */
 const NOT_ITEMS = new Set(['accuracy', 'distanceKm']);
 
@@ -40,8 +43,9 @@ export function nodesToSend(state: Record<string, Status>): { nodes: Nodes; miss
 
 export function SubNodeReview({ detail, kind, onChanged }: { detail: OrderDetail; kind: 'ehs' | 'qc'; onChanged: () => void }) {
   const orderId = detail.order.id;
-  const ehs = useEndpoint(ehsInfo, { orderId }, { enabled: kind === 'ehs' });
-  const qc = useEndpoint(qcDetail, { orderId }, { enabled: kind === 'qc' });
+  const process = detail.order.process;
+  const ehs = useOrderEndpoint(process, ehsInfo, { orderId }, { enabled: kind === 'ehs' });
+  const qc = useOrderEndpoint(process, qcDetail, { orderId }, { enabled: kind === 'qc' });
   const loaded = kind === 'ehs' ? ehs.data : qc.data;
   // Keyed by the stored statuses: a reload (after saving) starts from what the server holds.
   return loaded ? <Review key={JSON.stringify(loaded.nodes)} detail={detail} kind={kind} stored={loaded.nodes} onChanged={onChanged} /> : null;
@@ -49,7 +53,9 @@ export function SubNodeReview({ detail, kind, onChanged }: { detail: OrderDetail
 
 function Review({ detail, kind, stored, onChanged }: { detail: OrderDetail; kind: 'ehs' | 'qc'; stored: Nodes; onChanged: () => void }) {
   const { t } = useTranslation();
-  const items = useMemo(() => formFields(FORMS[kind].schema).filter((n) => !NOT_ITEMS.has(n.key)), [kind]);
+  const process = detail.order.process;
+  const reviewed = formOf(kind, process);
+  const items = useMemo(() => formFields(reviewed.schema).filter((n) => !NOT_ITEMS.has(n.key)), [reviewed]);
   const [state, setState] = useState<Record<string, Status>>(() => ({ ...stored }));
   const [busy, setBusy] = useState(false);
   const { handle, modalHolder } = useStepErrors(undefined, undefined, onChanged);
@@ -57,7 +63,7 @@ function Review({ detail, kind, stored, onChanged }: { detail: OrderDetail; kind
   const editable = detail.actions.includes('approve');
   const labelOf = (key: string) => {
     const node = items.find((n) => n.key === key);
-    return node ? t(labelKey(`epc-stage.form.${kind}`, node)) : key;
+    return node ? t(labelKey(`epc-stage.form.${reviewed.key}`, node)) : key;
   };
   const counts = items.reduce((c, n) => ({ ...c, [state[n.key]?.status ?? 'open']: (c[state[n.key]?.status ?? 'open'] ?? 0) + 1 }), {} as Record<string, number>);
   const set = (key: string, s: Status) => setState((prev) => ({ ...prev, [key]: { ...prev[key], ...s } }));
@@ -70,10 +76,10 @@ function Review({ detail, kind, stored, onChanged }: { detail: OrderDetail; kind
     setBusy(true);
     try {
       const body = { orderId: detail.order.id, version: detail.order.version, nodes };
-      await (kind === 'ehs' ? callEndpoint(ehsExamine, undefined, body) : callEndpoint(qcSubNodeStatus, undefined, body));
+      await (kind === 'ehs' ? callEndpoint(ehsExamine, { process }, body) : callEndpoint(qcSubNodeStatus, { process }, body));
       toast.success(t('epc-field.nodes.saved'));
       // The stored statuses are read again next time (the order's version does not move).
-      void client.invalidateQueries({ queryKey: ['endpoint', (kind === 'ehs' ? ehsInfo : qcDetail).url] });
+      void client.invalidateQueries({ queryKey: ['endpoint', endpointOf(process, kind === 'ehs' ? ehsInfo : qcDetail).url] });
       onChanged();
     } catch (e) {
       handle(e);

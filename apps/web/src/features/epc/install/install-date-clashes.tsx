@@ -5,11 +5,11 @@
 import { Alert, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { installDateInfo } from '@helio/contracts/modules/epc/order.install.api';
-import { useEndpoint } from '@/core/http/endpoint';
+import { useOrderEndpoint } from '../process';
 
-export function InstallDateClashes({ orderId }: { orderId: string }) {
+export function InstallDateClashes({ orderId, process }: { orderId: string; process?: string | null }) {
   const { t } = useTranslation();
-  const q = useEndpoint(installDateInfo, { orderId });
+  const q = useOrderEndpoint(process, installDateInfo, { orderId });
   const clashes = q.data?.clashes ?? [];
   if (!q.data?.date) return <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('epc-install.date.noDate')} />;
   if (!clashes.length) return <Alert data-testid="install-clashes" type="success" showIcon style={{ marginBottom: 16 }} message={t('epc-install.date.noClash', { date: q.data.date })} />;

@@ -26,7 +26,7 @@ addLocaleBundle('en-US', 'epc-install', en);
 addLocaleBundle('zh-CN', 'epc-install', zh);
 
 const order = (stage: string, version = 7): OrderDetail['order'] => ({
-  id: '501', orderNumber: 'EPC202611280001', agentId: '9', agentName: 'Sun Co', customerName: 'Zhang Wei', customerPhone: null, projectType: '1',
+  id: '501', process: 'epc_order', orderNumber: 'EPC202611280001', agentId: '9', agentName: 'Sun Co', customerName: 'Zhang Wei', customerPhone: null, projectType: '1',
   stage, stageName: stage, subStatus: 'pending', inReview: false, pending: null, version, dwellDays: 0, totalDays: 0, createTime: '2026-11-28 10:00:00', updateTime: '2026-11-28 10:00:00',
 });
 const detail = (stage: string, actions: string[], data: Record<string, unknown> = {}): OrderDetail => ({

@@ -7,7 +7,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
 import { materialCollectionSelect } from '@helio/contracts/modules/epc/order.install.api';
-import { useEndpoint } from '@/core/http/endpoint';
+import { useOrderEndpoint } from '../process';
 
 type Material = DataOf<typeof materialCollectionSelect>;
 type Line = Material['lines'][number];
@@ -15,9 +15,9 @@ type Shipment = Material['shipments'][number];
 
 const STATE_COLOR: Record<Shipment['state'], string> = { unshipped: 'default', shipped: 'blue', signed: 'green', cancelled: 'default', loss_damage: 'red' };
 
-export function ShipmentPanel({ orderId }: { orderId: string }) {
+export function ShipmentPanel({ orderId, process }: { orderId: string; process?: string | null }) {
   const { t } = useTranslation();
-  const q = useEndpoint(materialCollectionSelect, { orderId });
+  const q = useOrderEndpoint(process, materialCollectionSelect, { orderId });
   const lines = q.data?.lines ?? [];
   const shipments = q.data?.shipments ?? [];
   const k = (key: string) => t(`epc-install.shipment.${key}`);

@@ -6,7 +6,7 @@ import { Form, Select, Tag } from 'antd';
 import type { FormInstance, SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { designatedPersonSelect } from '@helio/contracts/modules/epc/order.api';
-import { useEndpoint } from '@/core/http/endpoint';
+import { useOrderEndpoint } from '../process';
 import '@/core/stage/locale';
 
 export interface AssignValues {
@@ -22,9 +22,22 @@ function PeopleSelect({ 'aria-required': _required, ...props }: SelectProps & { 
   return <Select {...props} />;
 }
 
-export function AssignForm({ orderId, form, disabled, initial }: { orderId: string; form: FormInstance<AssignValues>; disabled: boolean; initial?: Partial<AssignValues> }) {
+export function AssignForm({
+  orderId,
+  process,
+  form,
+  disabled,
+  initial,
+}: {
+  orderId: string;
+  /** The order's definition (`OrderVO.process`): a maintenance order asks its own endpoint. */
+  process?: string | null;
+  form: FormInstance<AssignValues>;
+  disabled: boolean;
+  initial?: Partial<AssignValues>;
+}) {
   const { t } = useTranslation();
-  const people = useEndpoint(designatedPersonSelect, { orderId });
+  const people = useOrderEndpoint(process, designatedPersonSelect, { orderId });
   const rows = Array.isArray(people.data) ? people.data : [];
   const options = (role: string) =>
     rows

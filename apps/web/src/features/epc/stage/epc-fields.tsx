@@ -4,7 +4,7 @@
  * statements, signatures drawn on a canvas (core/stage signature-pad), SKUs picked from the stock list (sku-select.tsx), and the quote's computed line totals with the grand
  * total (quote-totals.ts).
  */
-import { Card, Descriptions, Form, Row, Typography } from 'antd';
+import { Card, DatePicker, Descriptions, Form, Row, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { EMAIL_PATTERN } from '@helio/contracts/validation';
 import type { FormDef } from '@helio/contracts/process/types';
@@ -74,6 +74,12 @@ export function epcOverrides(form: FormDef, t: TFunction, isDraft: () => boolean
       const address = nodeAt(form, 'installAddress')!;
       return {
         phoneDiallingCode: { hidden: true },
+        // The maintenance order's call-in (contracts maint.forms.ts): the call's date and time; the ids of the station,
+        // the alarm and the installation it is about are set by the call-in page, never typed.
+        callInTime: { widget: (ctx) => <DatePicker showTime style={{ width: '100%' }} disabled={ctx.disabled} placeholder={ctx.placeholder} /> },
+        stationId: { hidden: true },
+        alarmId: { hidden: true },
+        installOrderId: { hidden: true },
         phone: { render: (ctx) => <PhoneItem ctx={ctx} codeNode={codeNode} /> },
         email: { validate: (v) => (typeof v === 'string' && v.trim() && !new RegExp(EMAIL_PATTERN).test(v.trim()) ? t('epc-stage.panel.emailFormat') : undefined) },
         installAddress: {
@@ -103,6 +109,8 @@ export function epcOverrides(form: FormDef, t: TFunction, isDraft: () => boolean
       };
     case 'signing':
       return { signature, confirmed: { validate: tick } };
+    case 'maintSurvey': // the maintenance order's on-site diagnosis: the technician's and the owner's signatures
+      return { 'signatures.technician': signature, 'signatures.owner': signature, confirmed: { validate: tick } };
     case 'ehs': // the EHS and QC forms' fields (issue 19): field/ehs-fields.tsx, field/qc-fields.tsx
       return ehsOverrides(t, tick);
     case 'qc':

@@ -27,7 +27,7 @@ const VO = { id: '501', orderNumber: 'EPC202611280001', version: 1 };
 
 const detail = (stage: string, actions: string[], data: Record<string, unknown>): OrderDetail =>
   ({
-    order: { id: '501', orderNumber: 'EPC1', agentId: '9', agentName: null, customerName: 'Z', customerPhone: null, projectType: null, stage, stageName: stage, subStatus: null, inReview: false, pending: null, version: 3, dwellDays: 0, totalDays: 0, createTime: '', updateTime: '' },
+    order: { id: '501', process: 'epc_order', orderNumber: 'EPC1', agentId: '9', agentName: null, customerName: 'Z', customerPhone: null, projectType: null, stage, stageName: stage, subStatus: null, inReview: false, pending: null, version: 3, dwellDays: 0, totalDays: 0, createTime: '', updateTime: '' },
     data,
     files: {},
     assignees: {},

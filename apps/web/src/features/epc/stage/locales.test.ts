@@ -1,11 +1,13 @@
 /**
- * Every field of every installer-order form (contracts order.forms, all of ORDER_FORMS, part 2's included) has its
- * label in `epc-stage.json`, literal choices too, in zh-CN and en-US; the two files and core/stage's `stage.json`
+ * Every field of every installer-order form (contracts order.forms, all of ORDER_FORMS, part 2's included) and of the
+ * maintenance order's own forms (maint.forms: the call-in, the diagnosis, the repair QC) has its label in
+ * `epc-stage.json`, literal choices too, in zh-CN and en-US; the two files and core/stage's `stage.json`
  * have the same keys; every `epc-stage.` key the stage code names exists.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAINT_ORDER_PROCESS } from '@helio/contracts/modules/epc/maint.process';
 import { ORDER_FORMS } from '@helio/contracts/modules/epc/order.forms';
 import { flattenKeys } from '@/core/i18n/resources';
 import type { LocaleTree } from '@/core/i18n/resources';
@@ -23,12 +25,12 @@ describe('epc-stage locales', () => {
     expect([...keys(stageZh)].sort()).toEqual([...keys(stageEn)].sort());
   });
 
-  it('label every field and choice of all the order forms', () => {
+  it('label every field and choice of all the order forms (the maintenance order\'s too)', () => {
     expect(Object.keys(ORDER_FORMS)).toHaveLength(18);
     const missing: string[] = [];
     for (const [lang, tree] of [['zh-CN', zh], ['en-US', en]] as const) {
       const have = keys(tree);
-      for (const form of Object.values(ORDER_FORMS)) {
+      for (const form of [...Object.values(ORDER_FORMS), ...Object.values(MAINT_ORDER_PROCESS.forms ?? {})]) {
         for (const node of flattenFields(formFields(form.schema))) {
           const wanted = [labelKey(`form.${form.key}`, node), ...(node.choices ?? []).map((c) => choiceKey(`form.${form.key}`, node, c))];
           for (const k of wanted) if (!have.has(k)) missing.push(`${lang} ${k}`);

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
+import type { ProcessDefinition } from '@helio/contracts/process/types';
 
 export interface ReasonResult {
   reason: string;
@@ -21,6 +22,8 @@ export interface ReasonDialogProps {
   optionalReason?: boolean;
   /** Stages the order may be sent back to (a choice is asked when there are several). */
   targets?: readonly string[];
+  /** The order's definition, which names the targets (the installer order's by default). */
+  def?: ProcessDefinition;
   hint?: ReactNode;
   /** Shown above the reason (e.g. the edit form). */
   children?: ReactNode;
@@ -29,14 +32,14 @@ export interface ReasonDialogProps {
   onClose(): void;
 }
 
-export function ReasonDialog({ open, title, okText, reasonLabel, optionalReason, targets = [], hint, children, danger, onOk, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ open, title, okText, reasonLabel, optionalReason, targets = [], def = EPC_ORDER_PROCESS, hint, children, danger, onOk, onClose }: ReasonDialogProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<ReasonResult>();
   useEffect(() => {
     if (open) form.setFieldsValue({ reason: '', targetStage: targets.length ? targets[0] : undefined });
   }, [open, form, targets]);
   const stageName = (id: string) => {
-    const n = EPC_ORDER_PROCESS.stage(id)?.name;
+    const n = def.stage(id)?.name;
     return n ? (i18n.language === 'en-US' ? n.en : n.zh) : id;
   };
   return (

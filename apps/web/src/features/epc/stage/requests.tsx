@@ -6,12 +6,12 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { customerForm } from '@helio/contracts/modules/epc/order.forms';
-import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
 import { SchemaFormFields } from '@/core/stage/schema-form';
 import { formFields } from '@/core/stage/schema-model';
 import { SchemaView } from '@/core/stage/schema-view';
 import { fromWire, stillUploading, toWire } from '@/core/stage/wire';
 import { toast } from '@/core/notify';
+import { processOf } from '../process';
 import { epcOverrides, labelPrefix } from './epc-fields';
 import type { DataOf } from '@helio/contracts/api/endpoint';
 import type { baseOrderInfo } from '@helio/contracts/modules/epc/order.api';
@@ -20,10 +20,12 @@ import { ReasonDialog } from './reason-dialog';
 type OrderDetail = DataOf<typeof baseOrderInfo>;
 type Pending = NonNullable<OrderDetail['pendingRequest']>;
 
-const roleName = (role: string, language: string) => {
-  const r = (EPC_ORDER_PROCESS.roles as Record<string, { name: { zh: string; en: string } } | undefined>)[role];
+const roleName = (role: string, language: string, process: string | null | undefined) => {
+  const r = (processOf(process).roles as Record<string, { name: { zh: string; en: string } } | undefined>)[role];
   return r ? (language === 'en-US' ? r.name.en : r.name.zh) : role;
 };
+/** The form an edit request carries: the order definition's edit form (the installer order's customer form). */
+const editFormOf = (process: string | null | undefined) => processOf(process).editForm() ?? customerForm;
 
 /** The pending request; `canExamine` shows approve and deny (never to the requester: the server leaves it out). */
 export function PendingRequest({
@@ -31,8 +33,11 @@ export function PendingRequest({
   byName,
   canExamine,
   onExamine,
+  process,
 }: {
   pending: Pending;
+  /** The order's definition (`OrderVO.process`): role names and the edit form. */
+  process?: string | null;
   /** The requester's name (from the review history), else the id is shown. */
   byName?: string | null;
   canExamine: boolean;
@@ -50,7 +55,7 @@ export function PendingRequest({
         message={t(`epc-stage.panel.pending.${kind}`)}
         description={
           <Space direction="vertical">
-            <span>{t('epc-stage.panel.pending.by', { by: byName || pending.by, role: roleName(pending.role, i18n.language), at: pending.at })}</span>
+            <span>{t('epc-stage.panel.pending.by', { by: byName || pending.by, role: roleName(pending.role, i18n.language, process), at: pending.at })}</span>
             {pending.reason && <span>{t('epc-stage.panel.pending.reason', { reason: pending.reason })}</span>}
           </Space>
         }
@@ -60,7 +65,7 @@ export function PendingRequest({
           <Typography.Title level={5} style={{ marginTop: 12 }}>
             {t('epc-stage.panel.pending.changes')}
           </Typography.Title>
-          <SchemaView form={customerForm} labelPrefix={labelPrefix(customerForm)} data={pending.changes} />
+          <SchemaView form={editFormOf(process)} labelPrefix={labelPrefix(editFormOf(process))} data={pending.changes} />
         </>
       )}
       {canExamine && (
@@ -115,10 +120,12 @@ export function EditRequestDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const nodes = useMemo(() => formFields(customerForm.schema), []);
+  const def = processOf(detail.order.process);
+  const editForm = editFormOf(detail.order.process);
+  const nodes = useMemo(() => formFields(editForm.schema), [editForm]);
   const draft = useRef(false);
-  const overrides = useMemo(() => epcOverrides(customerForm, t, () => draft.current), [t]);
-  const examined = (EPC_ORDER_PROCESS.edit?.examine as readonly string[] | undefined)?.includes(detail.order.stage) ?? false;
+  const overrides = useMemo(() => epcOverrides(editForm, t, () => draft.current), [editForm, t]);
+  const examined = (def.edit?.examine as readonly string[] | undefined)?.includes(detail.order.stage) ?? false;
   return (
     <Modal
       open={open}
@@ -145,7 +152,7 @@ export function EditRequestDialog({
     >
       {examined && <Alert type="info" showIcon message={t('epc-stage.panel.edit.hint')} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" preserve={false} initialValues={fromWire(nodes, detail.data.customer)}>
-        <SchemaFormFields form={customerForm} labelPrefix={labelPrefix(customerForm)} overrides={overrides} isDraft={() => draft.current} />
+        <SchemaFormFields form={editForm} labelPrefix={labelPrefix(editForm)} overrides={overrides} isDraft={() => draft.current} />
         <Form.Item name="_reason" label={t('epc-stage.panel.edit.reason')} rules={examined ? [{ required: true, whitespace: true, message: t('epc-stage.panel.reasonRequired') }] : []}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} showCount />
         </Form.Item>

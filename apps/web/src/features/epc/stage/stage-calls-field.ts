@@ -21,19 +21,19 @@ const locationOf = (i: ActionInput) => {
 
 export const FIELD_CALLS: Record<string, Partial<Record<ProcessAction, Call>>> = {
   ehs_submission: {
-    save: (i) => callEndpoint(api.ehsInsert, undefined, { ...base(i), form: ehsForm(i), ...locationOf(i) }),
-    submit: (i) => callEndpoint(api.ehsSubmit, undefined, { ...base(i), form: ehsForm(i), ...locationOf(i) }),
+    save: (i) => callEndpoint(api.ehsInsert, i, { ...base(i), form: ehsForm(i), ...locationOf(i) }),
+    submit: (i) => callEndpoint(api.ehsSubmit, i, { ...base(i), form: ehsForm(i), ...locationOf(i) }),
   },
   ehs_verification: {
-    approve: (i) => callEndpoint(api.ehsFinalExamine, undefined, { ...base(i), approved: true }),
-    reject: (i) => callEndpoint(api.ehsFinalExamine, undefined, reject(i)),
+    approve: (i) => callEndpoint(api.ehsFinalExamine, i, { ...base(i), approved: true }),
+    reject: (i) => callEndpoint(api.ehsFinalExamine, i, reject(i)),
   },
   qc_submission: {
-    save: (i) => callEndpoint(api.qcSave, undefined, { ...base(i), form: form(i) }),
-    submit: (i) => callEndpoint(api.qcSubmit, undefined, { ...base(i), form: form(i) }),
+    save: (i) => callEndpoint(api.qcSave, i, { ...base(i), form: form(i) }),
+    submit: (i) => callEndpoint(api.qcSubmit, i, { ...base(i), form: form(i) }),
   },
   qc_verification: {
-    approve: (i) => callEndpoint(api.qcVerify, undefined, { ...base(i), approved: true }),
-    reject: (i) => callEndpoint(api.qcVerify, undefined, reject(i)),
+    approve: (i) => callEndpoint(api.qcVerify, i, { ...base(i), approved: true }),
+    reject: (i) => callEndpoint(api.qcVerify, i, reject(i)),
   },
 };

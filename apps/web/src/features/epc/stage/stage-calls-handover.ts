@@ -9,20 +9,20 @@ import { base, callEndpoint, form, reject, type Call } from './stage-call';
 
 export const HANDOVER_CALLS: Record<string, Partial<Record<ProcessAction, Call>>> = {
   fac_sign_audit: {
-    save: (i) => callEndpoint(api.facSubmit, undefined, { ...base(i), form: form(i), save: true }),
-    submit: (i) => callEndpoint(api.facSubmit, undefined, { ...base(i), form: form(i) }),
-    approve: (i) => callEndpoint(api.facAudit, undefined, { ...base(i), approved: true }),
-    reject: (i) => callEndpoint(api.facAudit, undefined, reject(i)),
+    save: (i) => callEndpoint(api.facSubmit, i, { ...base(i), form: form(i), save: true }),
+    submit: (i) => callEndpoint(api.facSubmit, i, { ...base(i), form: form(i) }),
+    approve: (i) => callEndpoint(api.facAudit, i, { ...base(i), approved: true }),
+    reject: (i) => callEndpoint(api.facAudit, i, reject(i)),
   },
   temporary_coc: {
-    submit: (i) => callEndpoint(api.temporaryCocSubmit, undefined, { ...base(i), form: form(i) }),
+    submit: (i) => callEndpoint(api.temporaryCocSubmit, i, { ...base(i), form: form(i) }),
   },
   final_coc: {
-    submit: (i) => callEndpoint(api.finalCocSubmit, undefined, { ...base(i), form: form(i) }),
-    approve: (i) => callEndpoint(api.finalCocAudit, undefined, { ...base(i), approved: true }),
-    reject: (i) => callEndpoint(api.finalCocAudit, undefined, reject(i)),
+    submit: (i) => callEndpoint(api.finalCocSubmit, i, { ...base(i), form: form(i) }),
+    approve: (i) => callEndpoint(api.finalCocAudit, i, { ...base(i), approved: true }),
+    reject: (i) => callEndpoint(api.finalCocAudit, i, reject(i)),
   },
   balance_payment: {
-    submit: (i) => callEndpoint(api.balancePayConfirm, undefined, { ...base(i), form: form(i) }),
+    submit: (i) => callEndpoint(api.balancePayConfirm, i, { ...base(i), form: form(i) }),
   },
 };

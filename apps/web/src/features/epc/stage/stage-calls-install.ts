@@ -13,20 +13,20 @@ export const INSTALL_CALLS: Record<string, Partial<Record<ProcessAction, Call>>>
   installation_date: {
     submit: (i) => {
       const f = form(i);
-      return callEndpoint(api.installDateExamine, undefined, { ...base(i), date: String(f.date ?? ''), ...(str(f.remark) ? { remark: String(f.remark) } : {}) });
+      return callEndpoint(api.installDateExamine, i, { ...base(i), date: String(f.date ?? ''), ...(str(f.remark) ? { remark: String(f.remark) } : {}) });
     },
   },
   install_assignment: {
-    assign: (i) => callEndpoint(api.woAssignmentExamine, undefined, { ...base(i), technicianIds: i.technicianIds ?? [], electricianIds: i.electricianIds ?? [] }),
+    assign: (i) => callEndpoint(api.woAssignmentExamine, i, { ...base(i), technicianIds: i.technicianIds ?? [], electricianIds: i.electricianIds ?? [] }),
   },
   material_collection: {
-    save: (i) => callEndpoint(api.materialCollectionExamine, undefined, { ...base(i), form: form(i), save: true }),
-    submit: (i) => callEndpoint(api.materialCollectionExamine, undefined, { ...base(i), form: form(i) }),
+    save: (i) => callEndpoint(api.materialCollectionExamine, i, { ...base(i), form: form(i), save: true }),
+    submit: (i) => callEndpoint(api.materialCollectionExamine, i, { ...base(i), form: form(i) }),
   },
   material_signing: {
     submit: (i) => {
       const f = form(i);
-      return callEndpoint(api.signSubmit, undefined, {
+      return callEndpoint(api.signSubmit, i, {
         ...base(i),
         ...(str(f.signature) ? { signature: String(f.signature) } : {}),
         ...(str(f.signedAt) ? { signedAt: String(f.signedAt) } : {}),
@@ -34,6 +34,6 @@ export const INSTALL_CALLS: Record<string, Partial<Record<ProcessAction, Call>>>
       });
     },
     // Loss or damage: the reject dialog's reason; the order goes back to material collection for a reshipment.
-    reject: (i) => callEndpoint(api.signLoss, undefined, { ...base(i), reason: i.reason ?? '' }),
+    reject: (i) => callEndpoint(api.signLoss, i, { ...base(i), reason: i.reason ?? '' }),
   },
 };

@@ -38,6 +38,8 @@ export function initialData(formKey: string, data: Rec): Rec {
       return customer.tentativeInstallDate ? { date: customer.tentativeInstallDate } : {};
     case 'survey':
       return { confirmed: false, electrical: { appliances: [] } };
+    case 'maintSurvey':
+      return { partsNeeded: false, confirmed: false };
     default:
       return {};
   }

@@ -24,7 +24,7 @@ const ehs = { workDate: '2026-12-11', risks: [{ risk: 'Ladder', solution: 'Hold 
 
 const detail = (): OrderDetail => ({
   order: {
-    id: '501', orderNumber: 'EPC202611280001', agentId: '9', agentName: 'Sun Co', customerName: 'Zhang Wei', customerPhone: '+27 821234567',
+    id: '501', process: 'epc_order', orderNumber: 'EPC202611280001', agentId: '9', agentName: 'Sun Co', customerName: 'Zhang Wei', customerPhone: '+27 821234567',
     projectType: '1', stage: 'ehs_verification', stageName: 'ehs_verification', subStatus: 'pending', inReview: false, pending: null, version: 7,
     dwellDays: 0, totalDays: 0, createTime: '2026-11-28 10:00:00', updateTime: '2026-11-28 10:00:00',
   },

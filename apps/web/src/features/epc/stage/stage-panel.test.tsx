@@ -22,6 +22,7 @@ addLocaleBundle('zh-CN', 'epc-stage', zh);
 
 const order = (stage: string, extra: Partial<OrderDetail['order']> = {}): OrderDetail['order'] => ({
   id: '501',
+  process: 'epc_order',
   orderNumber: 'EPC202611280001',
   agentId: '9',
   agentName: 'Sun Co',

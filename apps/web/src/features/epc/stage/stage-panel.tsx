@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
 import type { baseOrderInfo } from '@helio/contracts/modules/epc/order.api';
-import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
 import type { FormDef } from '@helio/contracts/process/types';
 import { toast } from '@/core/notify';
 import { OfflineStatus } from '@/core/offline/offline-status';
@@ -24,6 +23,7 @@ import { SchemaView } from '@/core/stage/schema-view';
 import type { SchemaViewProps } from '@/core/stage/schema-view';
 import { fromWire, stillUploading, toWire } from '@/core/stage/wire';
 import { EPC_STEP, orderScope, type StepPayload } from '../field-offline';
+import { processOf } from '../process';
 import { AssignForm } from './assign-form';
 import type { AssignValues } from './assign-form';
 import { epcOverrides, labelPrefix } from './epc-fields';
@@ -32,7 +32,7 @@ import { EditRequestDialog, PendingRequest } from './requests';
 import { processCall, rejectTargets, shownForm, STAGE_CALLS, stageActions } from './stage-actions';
 import type { ActionInput } from './stage-actions';
 import { initialData } from './stage-data';
-import { STAGE_UI } from './stage-ui';
+import { stageUiOf, type StageUi } from './stage-ui';
 import { auditLines, insufficient, StockLines, useStockDetail } from './stock-lines';
 import { useStepErrors } from './use-step-errors';
 
@@ -47,22 +47,27 @@ export interface StagePanelProps {
   detail: OrderDetail;
   /** Called after any successful action (and on "Reload" after a conflict), so the page reloads the detail. */
   onChanged: () => void;
+  /** The order kind's own stage additions, by stage id (stage-ui.ts `stageUiOf`). */
+  stageUi?: Readonly<Record<string, StageUi>>;
 }
 
 type Rec = Record<string, unknown>;
 type Dialog = null | 'reject' | 'cancel' | 'edit';
 
 /** The panel; keyed by order version so a reload starts from the stored data. */
-export function StagePanel({ detail, onChanged }: StagePanelProps) {
-  return <StageBody key={`${detail.order.id}:${detail.order.version}`} detail={detail} onChanged={onChanged} />;
+export function StagePanel({ detail, onChanged, stageUi }: StagePanelProps) {
+  return <StageBody key={`${detail.order.id}:${detail.order.version}`} detail={detail} onChanged={onChanged} stageUi={stageUi} />;
 }
 
-function StageBody({ detail, onChanged }: StagePanelProps) {
+function StageBody({ detail, onChanged, stageUi }: StagePanelProps) {
   const { t, i18n } = useTranslation();
   const { order, actions, data } = detail;
   const stage = order.stage;
-  const st = EPC_ORDER_PROCESS.stage(stage);
-  const { form: formDef, own } = shownForm(stage);
+  // The order's own definition (installer or maintenance order): its stage, forms and reject targets.
+  const def = processOf(order.process);
+  const st = def.stage(stage);
+  const ui = stageUiOf(def, stage, stageUi);
+  const { form: formDef, own } = shownForm(stage, def);
   // Editable when the caller may save or submit it (or approve a stage whose approver fills it), and the API has that
   // step (part 2's stages have none yet: their forms stay read-only).
   const calls = STAGE_CALLS[stage] ?? {};
@@ -75,13 +80,13 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
   const nodes = useMemo(() => (formDef ? formFields(formDef.schema) : []), [formDef]);
   const overrides = useMemo(() => (formDef ? epcOverrides(formDef, t, () => draft.current) : {}), [formDef, t]);
   const isStock = stage === 'stock_audit';
-  const stock = useStockDetail(order.id, isStock);
+  const stock = useStockDetail(order.id, isStock, order.process);
   const stockLines = stock.data?.lines ?? [];
   const { handle, modalHolder } = useStepErrors(editable ? form : undefined, formDef, onChanged);
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const buttons = stageActions(stage, actions);
-  const Extra = STAGE_UI[stage]?.Extra;
+  const Extra = ui?.Extra;
   const language = i18n.language;
   const stageName = st ? (language === 'en-US' ? st.name.en : st.name.zh) : stage;
   // Offline (issue 19): a kept step of this order blocks the buttons until it is synced or dropped; a sync reloads.
@@ -99,7 +104,7 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
 
   if (!st || st.terminal) return <Result status="info" title={t('epc-stage.panel.ended')} subTitle={stageName} />;
 
-  const base = { orderId: order.id, version: order.version };
+  const base = { orderId: order.id, version: order.version, process: order.process };
   const done = () => {
     toast.success(t('epc-stage.panel.done'));
     onChanged();
@@ -157,7 +162,7 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
       if (!f) return;
       input.form = f;
     }
-    const before = STAGE_UI[stage]?.beforeCall;
+    const before = ui?.beforeCall;
     if (before) {
       const ready = await before(action, input, detail);
       if (!ready) return;
@@ -175,7 +180,7 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
     offlineQueue.remove(e.id);
   };
 
-  const targets = rejectTargets(stage);
+  const targets = rejectTargets(stage, def);
   const blocked = isStock && insufficient(stockLines).length > 0;
   const requester = detail.pendingRequest ? detail.history.find((h) => h.userId === detail.pendingRequest?.by)?.userName : null;
 
@@ -191,16 +196,26 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
           pending={detail.pendingRequest}
           byName={requester}
           canExamine={actions.includes('examine')}
+          process={order.process}
           onExamine={(approved, reason) => run('examine', () => processCall.examine(detail.pendingRequest!.kind, { ...base, approved, reason }))}
         />
       )}
       <OfflineStatus scope={scope} onRestore={restore} />
       {isStock && <StockLines lines={stockLines} loading={stock.isFetching} />}
       {Extra && <Extra detail={detail} onChanged={onChanged} />}
-      {STAGE_UI[stage]?.assigns && (
-        <AssignForm orderId={order.id} form={assignForm} disabled={!actions.includes('assign')} initial={assigneesOf(detail)} />
+      {ui?.assigns && (
+        <AssignForm orderId={order.id} process={order.process} form={assignForm} disabled={!actions.includes('assign')} initial={assigneesOf(detail)} />
       )}
-      <StageForm detail={detail} formDef={formDef} editable={editable} form={form} overrides={overrides} isDraft={isDraft} hideLines={isStock} />
+      <StageForm
+        detail={detail}
+        formDef={formDef}
+        editable={editable}
+        form={form}
+        overrides={overrides}
+        isDraft={isDraft}
+        hideLines={isStock}
+        assigns={Boolean(ui?.assigns)}
+      />
       {buttons.length === 0 && !actions.includes('cancel') && !actions.includes('edit') && !actions.includes('examine') && (
         <Alert type="info" showIcon message={t('epc-stage.panel.noActions')} style={{ marginTop: 12 }} />
       )}
@@ -234,6 +249,7 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
         okText={t('epc-stage.panel.reject.ok')}
         reasonLabel={t('epc-stage.panel.reject.reason')}
         targets={targets}
+        def={def}
         danger
         onClose={() => setDialog(null)}
         onOk={async ({ reason, targetStage }) => {
@@ -246,7 +262,7 @@ function StageBody({ detail, onChanged }: StagePanelProps) {
         title={t('epc-stage.panel.cancel.title')}
         okText={t('epc-stage.panel.action.cancel')}
         reasonLabel={t('epc-stage.panel.cancel.reason')}
-        hint={(EPC_ORDER_PROCESS.cancel.examine as readonly string[]).includes(stage) ? t('epc-stage.panel.cancel.hint') : undefined}
+        hint={(def.cancel.examine as readonly string[]).includes(stage) ? t('epc-stage.panel.cancel.hint') : undefined}
         danger
         onClose={() => setDialog(null)}
         onOk={async ({ reason }) => {
@@ -296,12 +312,14 @@ function StageForm(props: {
   overrides: ReturnType<typeof epcOverrides>;
   isDraft: () => boolean;
   hideLines: boolean;
+  /** The stage assigns persons (its form is the assign form above). */
+  assigns: boolean;
 }) {
   const { t } = useTranslation();
   const { detail, formDef, editable, form, isDraft, hideLines } = props;
   const nodes = useMemo(() => (formDef ? formFields(formDef.schema) : []), [formDef]);
   const initial = useMemo(() => (formDef ? fromWire(nodes, initialData(formDef.key, detail.data)) : {}), [formDef, nodes, detail.data]);
-  if (!formDef) return STAGE_UI[detail.order.stage]?.assigns ? null : <Empty description={t('epc-stage.panel.noForm')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  if (!formDef) return props.assigns ? null : <Empty description={t('epc-stage.panel.noForm')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const overrides = hideLines ? { ...props.overrides, lines: { hidden: true } } : props.overrides;
   if (!editable) {
     const stored = detail.data[formDef.key];

@@ -22,6 +22,7 @@ export const FIELD_UI: Record<string, StageUi> = {
       </>
     ),
   },
-  qc_submission: { Extra: QcPanel },
+  // The installer order's QC (its serial rows); a maintenance order's repair QC is another form.
+  qc_submission: { Extra: QcPanel, form: 'qc' },
   qc_verification: { Extra: ({ detail, onChanged }: Props) => <SubNodeReview detail={detail} kind="qc" onChanged={onChanged} /> },
 };

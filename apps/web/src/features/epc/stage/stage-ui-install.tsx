@@ -7,10 +7,10 @@ import { InstallDateClashes } from '../install/install-date-clashes';
 import { ShipmentPanel } from '../install/shipment-panel';
 import type { OrderDetail, StageUi } from './stage-ui-types';
 
-const Shipment = ({ detail }: { detail: OrderDetail }) => <ShipmentPanel orderId={detail.order.id} />;
+const Shipment = ({ detail }: { detail: OrderDetail }) => <ShipmentPanel orderId={detail.order.id} process={detail.order.process} />;
 
 export const INSTALL_UI: Record<string, StageUi> = {
-  installation_date: { Extra: ({ detail }) => <InstallDateClashes orderId={detail.order.id} /> },
+  installation_date: { Extra: ({ detail }) => <InstallDateClashes orderId={detail.order.id} process={detail.order.process} /> },
   install_assignment: { assigns: true },
   material_collection: { Extra: Shipment },
   material_signing: { Extra: Shipment },

@@ -16,4 +16,9 @@ export interface StageUi {
   beforeCall?: (action: ProcessAction, input: ActionInput, detail: OrderDetail) => Promise<ActionInput | null>;
   /** The stage's `assign` names a site technician and an electrician (the designated-person form). */
   assigns?: boolean;
+  /**
+   * Only where the stage's form (in the order's definition) has this key: a part made for one form (the installer
+   * order's QC serials) stays off the same stage of another definition (the maintenance order's repair QC).
+   */
+  form?: string;
 }

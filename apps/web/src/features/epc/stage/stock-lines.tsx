@@ -7,7 +7,7 @@ import { Alert, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
 import { stockDetail } from '@helio/contracts/modules/epc/order.api';
-import { useEndpoint } from '@/core/http/endpoint';
+import { useOrderEndpoint } from '../process';
 
 export type StockLine = DataOf<typeof stockDetail>['lines'][number];
 type Rec = Record<string, unknown>;
@@ -23,8 +23,8 @@ export function auditLines(lines: readonly StockLine[], stored: unknown): Rec[] 
 
 export const insufficient = (lines: readonly StockLine[]) => lines.filter((l) => !l.sufficient);
 
-export function useStockDetail(orderId: string, enabled: boolean) {
-  return useEndpoint(stockDetail, { orderId }, { enabled });
+export function useStockDetail(orderId: string, enabled: boolean, process?: string | null) {
+  return useOrderEndpoint(process, stockDetail, { orderId }, { enabled });
 }
 
 export function StockLines({ lines, loading }: { lines: readonly StockLine[]; loading: boolean }) {
