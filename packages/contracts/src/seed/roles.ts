@@ -165,6 +165,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
       page('epc_stock', 'view', 'add', 'edit', 'export'),
       page('epc_material', 'view', 'add', 'edit'),
       page('epc_order', 'view', 'handle'),
+      page('epc_maintenance', 'view', 'handle'),
       page('inverter_factory', 'view'),
       page('battery_factory', 'view'),
       page('guardian_factory', 'view'),
@@ -195,7 +196,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     en: 'Finance',
     roleType: '2',
     sort: 9,
-    grants: grants(DESK, page('epc_order', 'view', 'handle', 'export'), page('epc_stock', 'view'), WORK_INBOX),
+    grants: grants(DESK, page('epc_order', 'view', 'handle', 'export'), page('epc_maintenance', 'view', 'handle'), page('epc_stock', 'view'), WORK_INBOX),
   },
   {
     // Platform designer: designs the system and its bill of materials from the survey (issue 18).
@@ -204,6 +205,6 @@ export const ROLE_SEEDS: RoleSeed[] = [
     en: 'Designer',
     roleType: '2',
     sort: 10,
-    grants: grants(DESK, page('epc_order', 'view', 'handle'), page('epc_stock', 'view'), page('epc_material', 'view'), WORK_INBOX),
+    grants: grants(DESK, page('epc_order', 'view', 'handle'), page('epc_maintenance', 'view', 'handle'), page('epc_stock', 'view'), page('epc_material', 'view'), WORK_INBOX),
   },
 ];

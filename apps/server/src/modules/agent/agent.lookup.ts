@@ -2,7 +2,7 @@
  * Lookups a neighbour needs about agent companies (the order module names a company on its rows and opens tasks for
  * a company's staff in a role): part of the public entry, so nobody reads this module's tables directly.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isId } from '../../core/ids.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -29,4 +29,15 @@ export async function staffWithRole(db: Db, companyId: string, alias: string): P
       ORDER BY u.id LIMIT 200`,
   );
   return rows.map((r) => r.id);
+}
+
+/** The agent company of each department (a station's operation company → the company whose orders it takes). */
+export async function companiesOfDepts(db: Db, deptIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+  const list = [...new Set(deptIds.filter(isId))];
+  if (!list.length) return new Map();
+  const rows = await db
+    .select({ id: agentCompany.id, name: agentCompany.companyName, deptId: agentCompany.deptId })
+    .from(agentCompany)
+    .where(and(inArray(agentCompany.deptId, list), eq(agentCompany.isDeleted, 0)));
+  return new Map(rows.map((r) => [String(r.deptId), { id: String(r.id), name: r.name }]));
 }

@@ -8,7 +8,7 @@ export { isExcluded } from './agent.service.js';
 /** The companies an agent's staff member belongs to (undefined: not agent staff); the order module scopes by it. */
 export { ownCompanies } from './agent.hooks.js';
 /** Company names, and a company's staff in a role (the order module's task candidates). */
-export { companyNames, staffWithRole } from './agent.lookup.js';
+export { companiesOfDepts, companyNames, staffWithRole } from './agent.lookup.js';
 
 export interface AgentApi {
   service: AgentService;

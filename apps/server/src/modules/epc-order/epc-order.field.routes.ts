@@ -11,24 +11,20 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { PLATFORM_TENANT_ID } from '@helio/contracts/permissions';
 import { distanceKm, SITE_RADIUS_KM } from '@helio/contracts/modules/epc/geo';
 import * as api from '@helio/contracts/modules/epc/order.field.api';
-import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
 import { ForbiddenError } from '../../core/errors.js';
 import type { Lang } from '../../core/i18n.js';
 import { ConflictError } from '../../core/optimistic.js';
 import type { Db } from '../../db/client.js';
 import { dictBiz } from '../../db/schema.js';
 import type { DeviceKind } from '../../db/schema-device.js';
-import { route } from '../../kernel/http.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { findFactorySerials } from '../factory/index.js';
 import { referenceSerials } from '../stock/index.js';
-import type { EpcOrderApi } from './index.js';
+import type { OrderKind } from './index.js';
 import { lookupSerials, serialVerdicts, sitePoint } from './epc-order.field.js';
 import { fieldError } from './epc-order.field.messages.js';
-import { stepHelpers } from './epc-order.route-helpers.js';
-import { orderRoles } from './epc-order.service.js';
+import { stepHelpers, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';
 
-const DEF = EPC_ORDER_PROCESS;
 type Rec = Record<string, unknown>;
 const obj = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
 type Nodes = Record<string, { status: 'pass' | 'fail'; note?: string | undefined }>;
@@ -49,14 +45,16 @@ async function dictItems(db: Db, tenantId: string, code: string, lang: Lang) {
   return (own.length ? own : rows.filter((r) => r.language === 'zh-CN')).map((r) => ({ value: r.value, label: r.label }));
 }
 
-export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrderApi): void {
+export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKind, pick: EndpointPick = same): void {
+  const on = routeOn(app, pick);
   const { reads, steps } = m;
   const { vo, decide, submit } = stepHelpers(m);
   const db = ctx.db;
+  const DEF = reads.def;
   const stageName = (id: string, lang: Lang) => DEF.stage(id)?.name[lang === 'en-US' ? 'en' : 'zh'] ?? id;
 
   // ── EHS ──
-  route(app, api.ehsInfo, async (req) => {
+  on(api.ehsInfo, async (req) => {
     const row = await reads.load(req.user!, req.query.orderId, req.lang);
     const data = await reads.data(db, row.id);
     const site = sitePoint(data);
@@ -68,7 +66,7 @@ export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrde
       nodes: (data.ehsNodes ?? {}) as Nodes,
     };
   });
-  route(app, api.ehsHistory, async (req) => {
+  on(api.ehsHistory, async (req) => {
     const d = await reads.detail(req.user!, req.query.orderId, req.lang);
     return d.history.filter((h) => EHS_STAGES.includes(h.stage) || (h.toStage === 'ehs_submission' && h.stage !== 'material_signing')).reverse();
   });
@@ -86,8 +84,8 @@ export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrde
     }
     return vo(actor, lang, b.orderId, { stage: 'ehs_submission', version: b.version, submissionId: b.submissionId, action, formData: form });
   };
-  route(app, api.ehsSubmit, (req) => ehsStep(req.user!, req.lang, req.body, 'submit'));
-  route(app, api.ehsInsert, (req) => ehsStep(req.user!, req.lang, req.body, 'save'));
+  on(api.ehsSubmit, (req) => ehsStep(req.user!, req.lang, req.body, 'submit'));
+  on(api.ehsInsert, (req) => ehsStep(req.user!, req.lang, req.body, 'save'));
 
   /** Sub-node statuses merged into `formKey`, by the current stage's roles, the order's version unchanged. */
   type NodesBody = { orderId: string | number; version: number; nodes: Nodes };
@@ -98,18 +96,18 @@ export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrde
       if (b.version !== r.version) throw new ConflictError();
       if (!stages.includes(r.stage)) throw fieldError(lang, 'nodesWrongStage', { stage: stages.map((s) => stageName(s, lang)).join(' / ') });
       const actors: readonly string[] = DEF.stage(r.stage)?.actors ?? [];
-      if (!actor.isAdministrator && !orderRoles(actor, r.agentId, companies).some((x) => actors.includes(x))) throw new ForbiddenError();
+      if (!actor.isAdministrator && !reads.roles(actor, r.agentId, companies).some((x) => actors.includes(x))) throw new ForbiddenError();
       const stored = obj((await reads.data(tx, r.id))[formKey]);
       await steps.storeForm(tx, r, formKey, { ...stored, ...b.nodes }, actor.userId);
       return r;
     });
     return reads.voOf(row, lang);
   };
-  route(app, api.ehsExamine, (req) => saveNodes(req.user!, req.lang, req.body, 'ehsNodes', ['ehs_verification']));
-  route(app, api.ehsFinalExamine, (req) => decide(req.user!, req.lang, req.body, 'ehs_verification', 'ehs_submission'));
+  on(api.ehsExamine, (req) => saveNodes(req.user!, req.lang, req.body, 'ehsNodes', ['ehs_verification']));
+  on(api.ehsFinalExamine, (req) => decide(req.user!, req.lang, req.body, 'ehs_verification', 'ehs_submission'));
 
   // ── QC ──
-  route(app, api.qcBasic, async (req) => {
+  on(api.qcBasic, async (req) => {
     const row = await reads.load(req.user!, req.query.orderId, req.lang);
     const shipped = await referenceSerials(db, row.tenantId, row.orderNumber);
     const kinds = await findFactorySerials(db, shipped.map((s) => s.serial));
@@ -118,19 +116,19 @@ export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrde
     for (const s of serials) if (s.deviceType) (byType[s.deviceType] ??= []).push(s.sn);
     return { order: await reads.voOf(row, req.lang), serials, byType, inverterTypes: await dictItems(db, row.tenantId, 'inverter_type', req.lang) };
   });
-  route(app, api.qcDetail, async (req) => {
+  on(api.qcDetail, async (req) => {
     const row = await reads.load(req.user!, req.query.orderId, req.lang);
     const data = await reads.data(db, row.id);
     const c = data.commission as { plantId: string; plantName: string; created: boolean; serials: { sn: string; deviceType: string }[]; at: string } | undefined;
-    return { order: await reads.voOf(row, req.lang), form: data.qc ?? {}, nodes: (data.qcNodes ?? {}) as Nodes, commission: c ?? null };
+    return { order: await reads.voOf(row, req.lang), form: data[DEF.formOf('qc_submission')?.key ?? 'qc'] ?? {}, nodes: (data.qcNodes ?? {}) as Nodes, commission: c ?? null };
   });
-  route(app, api.qcSave, (req) => submit(req.user!, req.lang, { ...req.body, save: true }, 'qc_submission'));
-  route(app, api.qcSubmit, (req) => submit(req.user!, req.lang, req.body, 'qc_submission'));
-  route(app, api.qcSubNodeStatus, (req) => saveNodes(req.user!, req.lang, req.body, 'qcNodes', ['qc_submission', 'qc_verification']));
-  route(app, api.qcVerify, (req) => decide(req.user!, req.lang, req.body, 'qc_verification', 'qc_submission'));
+  on(api.qcSave, (req) => submit(req.user!, req.lang, { ...req.body, save: true }, 'qc_submission'));
+  on(api.qcSubmit, (req) => submit(req.user!, req.lang, req.body, 'qc_submission'));
+  on(api.qcSubNodeStatus, (req) => saveNodes(req.user!, req.lang, req.body, 'qcNodes', ['qc_submission', 'qc_verification']));
+  on(api.qcVerify, (req) => decide(req.user!, req.lang, req.body, 'qc_verification', 'qc_submission'));
 
   // ── Serial check ──
-  route(app, api.serialCheck, async (req) => {
+  on(api.serialCheck, async (req) => {
     const row = await reads.load(req.user!, req.body.orderId, req.lang);
     const data = await reads.data(db, row.id);
     const deviceType = req.query.deviceType as DeviceKind;

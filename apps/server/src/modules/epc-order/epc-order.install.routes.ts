@@ -6,20 +6,18 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import * as api from '@helio/contracts/modules/epc/order.install.api';
-import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
+import { processOf } from '@helio/contracts/modules/epc/processes';
 import type { Lang } from '../../core/i18n.js';
-import { route } from '../../kernel/http.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { userNames } from '../user/index.js';
-import type { EpcOrderApi } from './index.js';
+import type { OrderKind } from './index.js';
 import { installError } from './epc-order.install.messages.js';
-import { stepHelpers } from './epc-order.route-helpers.js';
+import { stepHelpers, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';
 import type { OrderReads } from './epc-order.service.js';
 import { materialData, shipmentHistory } from './epc-order.shipment.js';
 import { checkDesignated } from './epc-order.staff.js';
 import { epcOrder, epcOrderForm } from './epc-order.tables.js';
 
-const DEF = EPC_ORDER_PROCESS;
 const TEAM = ['site_technician', 'electrician'];
 const day = (d: string) => d.slice(0, 10);
 const shift = (d: string, days: number) => new Date(Date.parse(`${day(d)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -28,6 +26,7 @@ const shift = (d: string, days: number) => new Date(Date.parse(`${day(d)}T00:00:
 async function installDateInfo(reads: OrderReads, actor: Actor, q: { orderId: string; date?: string | undefined; days?: string | undefined }, lang: Lang) {
   const row = await reads.load(actor, q.orderId, lang);
   const db = reads.ctx.db;
+  const DEF = reads.def;
   const data = await reads.data(db, row.id);
   const form = (data.installationDate ?? {}) as Record<string, unknown>;
   // The date asked about, else the stored one, else the customer's tentative installation date.
@@ -38,7 +37,7 @@ async function installDateInfo(reads: OrderReads, actor: Actor, q: { orderId: st
   if (!date || !team.length) return { ...base, clashes: [] };
   const days = Number(q.days ?? 1);
   const others = await db
-    .select({ id: epcOrder.id, orderNumber: epcOrder.orderNumber, customerName: epcOrder.customerName, stage: epcOrder.stage, state: epcOrder.state, date: sql<string>`${epcOrderForm.data}->>'date'` })
+    .select({ id: epcOrder.id, process: epcOrder.process, orderNumber: epcOrder.orderNumber, customerName: epcOrder.customerName, stage: epcOrder.stage, state: epcOrder.state, date: sql<string>`${epcOrderForm.data}->>'date'` })
     .from(epcOrderForm)
     .innerJoin(epcOrder, eq(epcOrder.id, epcOrderForm.orderId))
     .where(
@@ -61,25 +60,26 @@ async function installDateInfo(reads: OrderReads, actor: Actor, q: { orderId: st
     customerName: o.customerName,
     date: o.date,
     stage: o.stage,
-    stageName: DEF.stage(o.stage)?.name[lang === 'en-US' ? 'en' : 'zh'] ?? o.stage,
+    stageName: processOf(o.process).stage(o.stage)?.name[lang === 'en-US' ? 'en' : 'zh'] ?? o.stage,
     people: [...new Set(o.people)].map((u) => names.get(u) ?? u),
   }));
   return { ...base, clashes };
 }
 
-export function installRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrderApi): void {
+export function installRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKind, pick: EndpointPick = same): void {
+  const on = routeOn(app, pick);
   const { reads } = m;
   const { vo } = stepHelpers(m);
   void ctx;
 
-  route(app, api.installDateInfo, (req) => installDateInfo(reads, req.user!, req.query, req.lang));
-  route(app, api.installDateExamine, (req) => {
+  on(api.installDateInfo, (req) => installDateInfo(reads, req.user!, req.query, req.lang));
+  on(api.installDateExamine, (req) => {
     const b = req.body;
     if (!b.date.trim()) throw installError(req.lang, 'dateRequired');
     return vo(req.user!, req.lang, b.orderId, { stage: 'installation_date', version: b.version, submissionId: b.submissionId, action: 'submit', formData: { date: b.date, ...(b.remark ? { remark: b.remark } : {}) } });
   });
 
-  route(app, api.assignedConstructInfo, async (req) => {
+  on(api.assignedConstructInfo, async (req) => {
     const row = await reads.load(req.user!, req.query.orderId, req.lang);
     const staff = await reads.deps.agent().service.staff(req.user!, { agentId: row.agentId }, req.lang);
     return {
@@ -89,7 +89,7 @@ export function installRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOr
       assignees: row.state.assignees,
     };
   });
-  route(app, api.woAssignmentExamine, (req) => {
+  on(api.woAssignmentExamine, (req) => {
     const b = req.body;
     const assignees = { site_technician: b.technicianIds.map(String), electrician: b.electricianIds.map(String) };
     return vo(req.user!, req.lang, b.orderId, { stage: 'install_assignment', version: b.version, submissionId: b.submissionId, action: 'assign', assignees }, (tx, row) =>
@@ -99,13 +99,13 @@ export function installRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOr
 
   // Material collection: the reserved lines and shipments; ship (or keep a draft).
   const material = (formKey: string) => (req: { user?: Actor | null; query: { orderId: string }; lang: Lang }) => materialData(reads, req.user!, req.query.orderId, formKey, req.lang);
-  route(app, api.materialCollectionSelect, material('shipment'));
-  route(app, api.materialSignInfo, material('signing'));
-  route(app, api.deliverDetail, material('shipment'));
-  route(app, api.signDetail, material('signing'));
-  route(app, api.signHistory, (req) => shipmentHistory(reads, req.user!, req.query.orderId, req.lang));
+  on(api.materialCollectionSelect, material('shipment'));
+  on(api.materialSignInfo, material('signing'));
+  on(api.deliverDetail, material('shipment'));
+  on(api.signDetail, material('signing'));
+  on(api.signHistory, (req) => shipmentHistory(reads, req.user!, req.query.orderId, req.lang));
   for (const e of [api.materialCollectionExamine, api.deliverAudit]) {
-    route(app, e, (req) => {
+    on(e, (req) => {
       const b = req.body;
       return vo(req.user!, req.lang, b.orderId, { stage: 'material_collection', version: b.version, submissionId: b.submissionId, action: b.save ? 'save' : 'submit', formData: b.form });
     });
@@ -134,7 +134,7 @@ export function installRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOr
       formData: { lossReason: reason, lossPhotos: b.photos ?? [] },
     });
   };
-  route(app, api.signSubmit, (req) => sign(req.user!, req.lang, req.body));
-  route(app, api.signLoss, (req) => loss(req.user!, req.lang, req.body));
-  route(app, api.signAudit, (req) => (req.body.approved ? sign(req.user!, req.lang, req.body) : loss(req.user!, req.lang, req.body)));
+  on(api.signSubmit, (req) => sign(req.user!, req.lang, req.body));
+  on(api.signLoss, (req) => loss(req.user!, req.lang, req.body));
+  on(api.signAudit, (req) => (req.body.approved ? sign(req.user!, req.lang, req.body) : loss(req.user!, req.lang, req.body)));
 }

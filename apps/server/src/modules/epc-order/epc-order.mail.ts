@@ -21,7 +21,7 @@ import type { Lang } from '../../core/i18n.js';
 import { nextId } from '../../core/ids.js';
 import type { Actor } from '../../kernel/types.js';
 import type { MailApi, MailAttachment } from '../mail/index.js';
-import { orderRoles, type OrderReads, type OrderRow } from './epc-order.service.js';
+import type { OrderReads, OrderRow } from './epc-order.service.js';
 import { epcOrderMail } from './epc-order.mail.tables.js';
 import { quoteError, quoteText, type QuoteMessageKey } from './epc-order.quote.messages.js';
 import { requireRecipient, type QuoteDocs } from './epc-order.quote.js';
@@ -61,10 +61,13 @@ export class OrderMails {
   /** The order may have this mail now (role, then stage), else a 403 or a translated 400. */
   check(actor: Actor, row: OrderRow, kind: OrderMailKind, lang: Lang, companies: readonly string[] | undefined): void {
     const rule = RULES[kind];
-    const roles = orderRoles(actor, row.agentId, companies);
+    const roles = this.reads.roles(actor, row.agentId, companies);
     if (!roles.some((r) => r === 'administrator' || rule.roles.includes(r))) throw new ForbiddenError();
     if (row.stage === 'cancelled') throw quoteError(lang, 'orderCancelled');
-    if (DEF.indexOf(row.stage) <= DEF.indexOf(rule.after)) throw quoteError(lang, rule.refusal);
+    // Past the stage, having gone through it (a maintenance order may skip the quote and its payment).
+    const def = this.reads.def;
+    const left = row.state.visits.some((v) => v.stage === rule.after && v.leftAt);
+    if (def.indexOf(row.stage) <= def.indexOf(rule.after) || !left) throw quoteError(lang, rule.refusal);
   }
 
   /** Sends one of the order's mails (written in `mailLang`), records the attempt and answers it; a failed send is a 400 (in `lang`). */

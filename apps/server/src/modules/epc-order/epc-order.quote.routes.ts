@@ -4,34 +4,34 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as api from '@helio/contracts/modules/epc/order.quote.api';
-import { route } from '../../kernel/http.js';
 import type { ModuleContext } from '../../kernel/types.js';
 import { plantsOwnedBy, snExistence } from '../station/index.js';
-import type { EpcOrderApi } from './index.js';
+import type { OrderKind } from './index.js';
 import { OrderMails } from './epc-order.mail.js';
 import { QuoteDocs } from './epc-order.quote.js';
-import { orderPdfRoute } from './epc-order.route-helpers.js';
+import { orderPdfRoute, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';
 
 
-export function quoteRoutes(app: FastifyInstance, ctx: ModuleContext, m: EpcOrderApi): void {
+export function quoteRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKind, pick: EndpointPick = same): void {
+  const on = routeOn(app, pick);
   const { reads } = m;
   const docs = new QuoteDocs(reads);
   const mails = new OrderMails(reads, docs, () => ctx.use('mail'));
 
-  orderPdfRoute(app, ctx, reads, api.generateQuotePdf, 'The quote (PDF)', (actor, row, data, lang) => docs.pdf(actor, row, data, lang));
+  if (pick === same) orderPdfRoute(app, ctx, reads, api.generateQuotePdf, 'The quote (PDF)', (actor, row, data, lang) => docs.pdf(actor, row, data, lang));
 
-  route(app, api.quoteSendMail, (req) => mails.send(req.user!, req.body.orderId, 'quote', req.lang, req.body.language ?? req.lang));
-  route(app, api.quoteEmailDetail, (req) => mails.detail(req.user!, req.query.orderId, req.lang));
-  route(app, api.paymentEmailDetail, (req) => mails.paymentDetail(req.user!, req.query.orderId, req.lang));
-  route(app, api.paymentConfirmSendMail, (req) => mails.send(req.user!, req.body.orderId, 'payment', req.lang, req.body.language ?? req.lang));
-  route(app, api.finalPaymentConfirmSendMail, (req) => mails.send(req.user!, req.body.orderId, 'finalPayment', req.lang, req.body.language ?? req.lang));
+  on(api.quoteSendMail, (req) => mails.send(req.user!, req.body.orderId, 'quote', req.lang, req.body.language ?? req.lang));
+  on(api.quoteEmailDetail, (req) => mails.detail(req.user!, req.query.orderId, req.lang));
+  on(api.paymentEmailDetail, (req) => mails.paymentDetail(req.user!, req.query.orderId, req.lang));
+  on(api.paymentConfirmSendMail, (req) => mails.send(req.user!, req.body.orderId, 'payment', req.lang, req.body.language ?? req.lang));
+  on(api.finalPaymentConfirmSendMail, (req) => mails.send(req.user!, req.body.orderId, 'finalPayment', req.lang, req.body.language ?? req.lang));
 
-  route(app, api.serialNumberCheck, async (req) => {
+  on(api.serialNumberCheck, async (req) => {
     const results = await snExistence(ctx.db, req.body.sns ?? [], req.query.deviceType);
     return { results, missing: results.filter((r) => !r.exists).map((r) => r.sn), repeated: results.filter((r) => r.repeated).map((r) => r.sn) };
   });
 
-  route(app, api.plantByUserInfo, async (req) => {
+  on(api.plantByUserInfo, async (req) => {
     const row = await reads.load(req.user!, req.query.orderId, req.lang);
     const customer = ((await reads.data(ctx.db, row.id)).customer ?? {}) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

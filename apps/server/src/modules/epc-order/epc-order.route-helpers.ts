@@ -5,12 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
+import type { Endpoint } from '@helio/contracts/api/endpoint';
+import { route, type EndpointHandler } from '../../kernel/http.js';
 import type { EndpointAccess } from '@helio/contracts/api/endpoint';
 import { sendFile } from '../../core/download.js';
 import type { Lang } from '../../core/i18n.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import type { OrderReads, OrderRow } from './epc-order.service.js';
-import type { EpcOrderApi } from './index.js';
+import type { OrderKind } from './index.js';
 import type { StepInput } from './epc-order.steps.js';
 
 type Rec = Record<string, unknown>;
@@ -31,7 +33,7 @@ export interface Submit {
   submissionId?: string | undefined;
 }
 
-export function stepHelpers({ reads, steps }: EpcOrderApi) {
+export function stepHelpers({ reads, steps }: OrderKind) {
   const vo = async (actor: Actor, lang: Lang, orderId: unknown, input: StepInput, before?: Parameters<typeof steps.act>[4]) =>
     reads.voOf(await steps.act(actor, orderId, input, lang, before), lang);
   /** approve (with an optional form) or reject (reason, target; `fallback` when none is named). */
@@ -82,4 +84,19 @@ export function orderPdfRoute(
       return sendFile(reply, pdf.content, { name: pdf.name, mime: e.mime, size: pdf.content.length });
     },
   });
+}
+
+/**
+ * Which endpoint serves a step for one kind of order: the installer order's own (`same`), or for maintenance orders
+ * its twin under the spec's `maint` URL (contracts `maint.api.ts`), undefined where that kind has no such step.
+ */
+export type EndpointPick = <E extends Endpoint>(e: E) => E | undefined;
+export const same: EndpointPick = (e) => e;
+
+/** `route` on the endpoint `pick` chooses (nothing when it chooses none): one handler for both kinds of order. */
+export function routeOn(app: FastifyInstance, pick: EndpointPick) {
+  return <Q extends TSchema, B extends TSchema, D extends TSchema>(e: Endpoint<Q, B, D>, handler: EndpointHandler<Q, B, D>): void => {
+    const chosen = pick(e);
+    if (chosen) route(app, chosen, handler);
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
+import type { ProcessDefinition } from '@helio/contracts/process/types';
 import type { BodyOf } from '@helio/contracts/api/endpoint';
 import type { OrderVO, insertOrder } from '@helio/contracts/modules/epc/order.api';
 import type { Static } from 'typebox';
@@ -30,7 +31,6 @@ import { orderFiles } from './epc-order.files.js';
 
 export type OrderRow = typeof epcOrder.$inferSelect;
 export type OrderVo = Static<typeof OrderVO>;
-const DEF = EPC_ORDER_PROCESS;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
@@ -49,19 +49,31 @@ export function actorRoles(actor: Actor): string[] {
  * The role codes an actor acts with on one order: a company-scoped role (the agent roles) counts only for staff of
  * the order's own company (`companies`: the actor's, from `OrderReads.companies`); tenant roles count everywhere.
  */
-export function orderRoles(actor: Actor, agentId: string | null | undefined, companies: readonly string[] | undefined): string[] {
+export function orderRoles(actor: Actor, agentId: string | null | undefined, companies: readonly string[] | undefined, def: ProcessDefinition = EPC_ORDER_PROCESS): string[] {
   return actorRoles(actor).filter((r) => {
-    const spec = (DEF.roles as Record<string, { scope: string } | undefined>)[r];
+    const spec = (def.roles as Record<string, { scope: string } | undefined>)[r];
     if (!spec || spec.scope !== 'company') return true;
     return !!agentId && !!companies?.includes(agentId);
   });
 }
 
+/**
+ * The reads of one order definition's orders (the installer order's by default; maintenance orders share the tables
+ * with their own definition, `process` telling them apart): every read and step of this instance sees only its own.
+ */
 export class OrderReads {
   constructor(
     readonly ctx: ModuleContext,
     readonly deps: OrderDeps,
+    readonly def: ProcessDefinition = EPC_ORDER_PROCESS,
+    /** The order number's prefix (EPC…, MNT…). */
+    readonly numberPrefix = 'EPC',
   ) {}
+
+  /** The actor's role codes on one order of this definition. */
+  roles(actor: Actor, agentId: string | null | undefined, companies: readonly string[] | undefined): string[] {
+    return orderRoles(actor, agentId, companies, this.def);
+  }
 
   /** The agent companies the actor is staff of (undefined: not agent staff, sees the tenant's orders). */
   async companies(actor: Actor, db: Db = this.ctx.db): Promise<string[] | undefined> {
@@ -72,7 +84,7 @@ export class OrderReads {
   /** Tenant and agent scoping of the order table for this actor. */
   async scope(actor: Actor, db: Db = this.ctx.db): Promise<SQL> {
     const own = await this.companies(actor, db);
-    return and(eq(epcOrder.isDeleted, 0), tenantCondition(epcOrder.tenantId, actor), own ? inArray(epcOrder.agentId, own) : undefined)!;
+    return and(eq(epcOrder.isDeleted, 0), eq(epcOrder.process, this.def.id), tenantCondition(epcOrder.tenantId, actor), own ? inArray(epcOrder.agentId, own) : undefined)!;
   }
 
   /** A visible order (locked for update inside a step), else "no such order". */
@@ -96,10 +108,11 @@ export class OrderReads {
   }
 
   vo(row: OrderRow, lang: Lang, agentName: string | null = null): OrderVo {
-    const st = DEF.stage(row.stage);
-    const dwell = dwellDays(DEF, row.state, new Date(), timeZone());
+    const st = this.def.stage(row.stage);
+    const dwell = dwellDays(this.def, row.state, new Date(), timeZone());
     return {
       id: row.id,
+      process: row.process,
       orderNumber: row.orderNumber,
       agentId: row.agentId ?? null,
       agentName,
@@ -123,9 +136,10 @@ export class OrderReads {
     return this.vo(row, lang, (await this.agentNames(db, row.agentId ? [row.agentId] : [])).get(row.agentId ?? '') ?? null);
   }
 
-  async page(actor: Actor, q: Record<string, unknown>, lang: Lang) {
+  /** The page; `extra` narrows it further (a kind's own filters, e.g. maintenance's fee type). */
+  async page(actor: Actor, q: Record<string, unknown>, lang: Lang, extra?: SQL) {
     const p = parsePaging(q, this.ctx.config.maxPageSize);
-    const where: (SQL | undefined)[] = [await this.scope(actor)];
+    const where: (SQL | undefined)[] = [await this.scope(actor), extra];
     const num = text(q.orderNumber);
     const name = text(q.customerName);
     const stage = text(q.stage);
@@ -135,7 +149,7 @@ export class OrderReads {
     if (stage) where.push(eq(epcOrder.stage, stage));
     if (agentId) where.push(isId(agentId) ? eq(epcOrder.agentId, agentId) : sql`FALSE`);
     if (text(q.mine) === '1' || text(q.mine) === 'true') {
-      where.push(this.deps.workflow().inbox.openTaskFor(DEF.kind, epcOrder.id, actor.userId, actor.roleAliases));
+      where.push(this.deps.workflow().inbox.openTaskFor(this.def.kind, epcOrder.id, actor.userId, actor.roleAliases));
     }
     const cond = and(...where);
     // The page's ids first: every filter column is in helio_epc_order_list_idx, so this reads the index only (newest
@@ -149,7 +163,7 @@ export class OrderReads {
     const n = ended ? p.offset + ids.length : ((await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(epcOrder).where(cond)) as [{ n: number }])[0].n;
     const names = await this.agentNames(this.ctx.db, rows.map((r) => r.agentId ?? ''));
     const sites = await this.siteAddresses(rows.map((r) => r.id));
-    const named = new Map(rows.map((r) => [r.id, currentTask(DEF, r.state)?.candidates.flatMap((c) => c.users) ?? []]));
+    const named = new Map(rows.map((r) => [r.id, currentTask(this.def, r.state)?.candidates.flatMap((c) => c.users) ?? []]));
     const people = await userNames(this.ctx.db, [...new Set([...named.values()].flat())]);
     const vo = (r: OrderRow) => ({
       ...this.vo(r, lang, names.get(r.agentId ?? '') ?? null),
@@ -175,9 +189,9 @@ export class OrderReads {
     const history = await this.ctx.db.select().from(epcOrderHistory).where(eq(epcOrderHistory.orderId, row.id)).orderBy(epcOrderHistory.version, epcOrderHistory.id);
     const users = [...new Set(history.map((h) => h.userId))];
     const names = await userNames(this.ctx.db, users);
-    const roles = orderRoles(actor, row.agentId, await this.companies(actor));
-    const actions = availableActions(DEF, row.state, roles, actor.userId);
-    const task = currentTask(DEF, row.state);
+    const roles = this.roles(actor, row.agentId, await this.companies(actor));
+    const actions = availableActions(this.def, row.state, roles, actor.userId);
+    const task = currentTask(this.def, row.state);
     const st8 = row.state;
     const data = await this.data(this.ctx.db, row.id);
     return {
@@ -186,7 +200,7 @@ export class OrderReads {
       files: await orderFiles(this.ctx.db, row.tenantId, data),
       assignees: st8.assignees,
       pendingRequest: st8.pending ? { ...st8.pending } : null,
-      dwell: dwellDays(DEF, st8, new Date(), timeZone()),
+      dwell: dwellDays(this.def, st8, new Date(), timeZone()),
       history: history.map((h) => ({
         id: h.id,
         stage: h.stage,
@@ -221,14 +235,19 @@ export class OrderReads {
     return { order: await this.voOf(row, lang), form: data[key] ?? {} };
   }
 
+  /** The stored data of a stage's form (this definition's form of that stage) with the order. */
+  async stageForm(actor: Actor, orderId: unknown, stage: string, lang: Lang) {
+    return this.form(actor, orderId, this.def.formOf(stage)?.key ?? stage, lang);
+  }
+
   subStatuses(stage: string | undefined, lang: Lang) {
-    const stages = stage ? DEF.stageIds.filter((s) => s === stage) : DEF.stageIds;
-    return stages.flatMap((s) => (DEF.stage(s)!.subStatuses ?? []).map((x) => ({ stage: s, id: x.id, name: x.name[lang === 'en-US' ? 'en' : 'zh'] })));
+    const stages = stage ? this.def.stageIds.filter((s) => s === stage) : this.def.stageIds;
+    return stages.flatMap((s) => (this.def.stage(s)!.subStatuses ?? []).map((x) => ({ stage: s, id: x.id, name: x.name[lang === 'en-US' ? 'en' : 'zh'] })));
   }
 
   /** A new order in `create` (its customer form stored, its first task opened); answers the row. */
   async create(actor: Actor, body: BodyOf<typeof insertOrder>, lang: Lang, tx: Db): Promise<OrderRow> {
-    const invalid = formErrors(customerForm, body.customer);
+    const invalid = formErrors(this.def.formOf(this.def.start) ?? customerForm, body.customer);
     if (invalid.length) throw refusalError(lang, invalid);
     const own = await this.companies(actor, tx);
     let agentId = body.agentId === undefined ? undefined : String(body.agentId);
@@ -240,7 +259,7 @@ export class OrderReads {
     const company = await this.deps.agent().service.company(actor, agentId, tx);
     const now = new Date();
     const id = nextId();
-    const state = initialState(DEF, { tenantId: company.tenantId, companyId: company.id, now });
+    const state = initialState(this.def, { tenantId: company.tenantId, companyId: company.id, now });
     const c = body.customer as { name: string; phoneDiallingCode: string; phone: string; projectType: string };
     const stamp = now.toISOString().slice(2, 10).replaceAll('-', '');
     const [row] = await tx
@@ -248,12 +267,12 @@ export class OrderReads {
       .values({
         id,
         tenantId: company.tenantId,
-        orderNumber: `EPC${stamp}${id.slice(-6)}`,
+        orderNumber: `${this.numberPrefix}${stamp}${id.slice(-6)}`,
         agentId: company.id,
         customerName: c.name,
         customerPhone: `${c.phoneDiallingCode} ${c.phone}`.slice(0, 32),
         projectType: c.projectType,
-        process: DEF.id,
+        process: this.def.id,
         stage: state.stage,
         subStatus: state.subStatus,
         state,

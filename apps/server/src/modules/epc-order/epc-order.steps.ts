@@ -7,7 +7,6 @@
  * (stock on hand) are made before the pure call.
  */
 import { and, eq } from 'drizzle-orm';
-import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
 import { MAX_APPLIANCES } from '@helio/contracts/modules/epc/order.forms';
 import type { InboxTaskSpec, ProcessAction, Refusal } from '@helio/contracts/process/types';
 import { ConflictError } from '../../core/optimistic.js';
@@ -20,12 +19,11 @@ import { currentTask, transition, type Predicate, type TransitionInput } from '.
 import { staffWithRole } from '../agent/index.js';
 import { orderError, refusalError } from './epc-order.messages.js';
 import type { OrderReads} from './epc-order.service.js';
-import { orderRoles, type OrderRow } from './epc-order.service.js';
+import type { OrderRow } from './epc-order.service.js';
 import type { StepContext, StepExtension } from './epc-order.extension.js';
 import { epcOrderSubmission } from './epc-order.submission.tables.js';
 import { epcOrder, epcOrderForm, epcOrderHistory } from './epc-order.tables.js';
 
-const DEF = EPC_ORDER_PROCESS;
 type Rec = Record<string, unknown>;
 const arr = (v: unknown): Rec[] => (Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as Rec[]) : []);
 const keyOf = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
@@ -80,6 +78,11 @@ export class OrderSteps {
 
   private get ctx() {
     return this.reads.ctx;
+  }
+
+  /** The definition these steps run (the reads' one). */
+  get def() {
+    return this.reads.def;
   }
 
   /** The design's BOM lines against stock on hand (the stock module's balances, every warehouse). */
@@ -155,11 +158,11 @@ export class OrderSteps {
    * or cancelling gives the reservations back.
    */
   private async holdStock(tx: Db, hooks: TxHooks, actor: Actor, row: OrderRow, to: string, stock: StockLine[] | null, lang: Lang) {
-    const audit = DEF.indexOf('stock_audit');
+    const audit = this.def.indexOf('stock_audit');
     const reservations = this.reads.deps.stock().reservations;
-    if (row.stage === 'stock_audit' && to !== row.stage && DEF.indexOf(to) > audit && stock) {
+    if (row.stage === 'stock_audit' && to !== row.stage && this.def.indexOf(to) > audit && stock) {
       await reservations.reserve(tx, hooks, actor, stock.map((l) => ({ sku: l.sku, quantity: l.quantity })), row.orderNumber, lang);
-    } else if (DEF.indexOf(row.stage) > audit && (to === DEF.cancel.to || DEF.indexOf(to) <= audit)) {
+    } else if (this.def.indexOf(row.stage) > audit && (to === this.def.cancel.to || this.def.indexOf(to) <= audit)) {
       await reservations.release(tx, hooks, actor, row.orderNumber, lang);
     }
   }
@@ -167,7 +170,7 @@ export class OrderSteps {
   /** Tasks at a stage whose role has assigned persons go to them only (administrators excepted). */
   private checkAssigned(actor: Actor, row: OrderRow, roles: string[], lang: Lang) {
     if (actor.isAdministrator || row.state.pending || row.state.inReview) return;
-    const st = DEF.stage(row.stage);
+    const st = this.def.stage(row.stage);
     const mine = (st?.actors ?? []).filter((r) => roles.includes(r));
     const assigned = mine.filter((r) => (row.state.assignees[r] ?? []).length > 0);
     if (assigned.length && assigned.length === mine.length && !assigned.some((r) => row.state.assignees[r]!.includes(actor.userId))) {
@@ -182,7 +185,7 @@ export class OrderSteps {
     if (await this.submitted(this.ctx.db, seen.id, input.submissionId)) return seen;
     const companies = await this.reads.companies(actor);
     if (before) await before(this.ctx.db, seen);
-    const ownForm = DEF.formOf(input.stage);
+    const ownForm = this.def.formOf(input.stage);
     const withForm = async () => {
       const stored = await this.reads.data(this.ctx.db, seen.id);
       return ownForm && input.formData && input.action !== 'edit' ? { ...stored, [ownForm.key]: input.formData } : stored;
@@ -197,10 +200,10 @@ export class OrderSteps {
       // The same submission racing itself: the second waits for the first's lock, then finds it stored.
       if (await this.submitted(tx, row.id, input.submissionId)) return row;
       if (input.version !== row.version) throw new ConflictError();
-      const roles = orderRoles(actor, row.agentId, companies);
+      const roles = this.reads.roles(actor, row.agentId, companies);
       if (input.action !== 'examine' && input.action !== 'cancel' && input.action !== 'edit') this.checkAssigned(actor, row, roles, lang);
       const data: Rec = await this.reads.data(tx, row.id);
-      const form = DEF.formOf(input.stage);
+      const form = this.def.formOf(input.stage);
       const merged = form && input.formData && input.action !== 'edit' ? { ...data, [form.key]: input.formData } : data;
       const now = new Date();
       const call: TransitionInput = {
@@ -218,7 +221,7 @@ export class OrderSteps {
         now,
       };
       const predicates = { ...this.predicates(stock), ...Object.assign({}, ...exts.map((e, i) => (c && e.predicates ? e.predicates(prepared[i], c) : {}))) };
-      const res = transition(DEF, row.state, call, { predicates, timeZone: timeZone() });
+      const res = transition(this.def, row.state, call, { predicates, timeZone: timeZone() });
       if (!res.ok) {
         for (const [i, e] of exts.entries()) {
           const err = c && e.explain?.(res.errors, prepared[i], c);
@@ -278,8 +281,8 @@ export class OrderSteps {
       if (res.inbox.close) {
         // The stage's task is done by this step (approved, rejected or submitted); a cancelled order cancels it.
         const inbox = this.reads.deps.workflow().inbox;
-        if (h.action === 'cancel') await inbox.cancelTasks(DEF.kind, row.id, `${h.action}:${h.stage}`, tx);
-        else await inbox.completeTasks(DEF.kind, row.id, actor.userId, h.approved === true ? 'approve' : h.approved === false ? 'reject' : 'complete', tx);
+        if (h.action === 'cancel') await inbox.cancelTasks(this.def.kind, row.id, `${h.action}:${h.stage}`, tx);
+        else await inbox.completeTasks(this.def.kind, row.id, actor.userId, h.approved === true ? 'approve' : h.approved === false ? 'reject' : 'complete', tx);
       }
       if (res.inbox.open) await this.openTask(actor, tx, updated[0]!, res.inbox.open, lang);
       return updated[0]!;
@@ -321,7 +324,7 @@ export class OrderSteps {
 
   /** Opens the first task of a new order (inside its create transaction). */
   async firstTask(actor: Actor, tx: Db, row: OrderRow, lang: Lang) {
-    const spec = currentTask(DEF, row.state);
+    const spec = currentTask(this.def, row.state);
     if (spec) await this.openTask(actor, tx, row, spec, lang);
   }
 }

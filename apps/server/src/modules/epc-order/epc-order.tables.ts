@@ -43,12 +43,13 @@ export const epcOrder = pgTable(
     uniqueIndex('helio_epc_order_number_uq').on(t.tenantId, t.orderNumber),
     index('helio_epc_order_stage_idx').on(t.tenantId, t.stage),
     index('helio_epc_order_agent_idx').on(t.agentId),
-    // The order page (bench/epc-order.bench.mjs, 100,000 orders): newest first across companies is a backward walk of
+    // The order page (bench/epc-order.bench.mjs, 100,000 orders; maintenance orders share the table: `process` leads, so
+    // each kind's page walks only its own): newest first across companies is a backward walk of
     // this index that stops after a page, and the count and the text filters (order number, customer name: ILIKE) read
     // it index-only instead of the rows with their stage-engine state. Where pg_trgm is installed, the two text
     // filters also have trigram GIN indexes (hand-written: drizzle/0025_epc-order-list-search.sql, db/hand-written.ts).
     index('helio_epc_order_list_idx')
-      .on(t.createTime, t.id, t.customerName, t.orderNumber, t.stage, t.agentId)
+      .on(t.process, t.createTime, t.id, t.customerName, t.orderNumber, t.stage, t.agentId)
       .where(sql`${t.isDeleted} = 0`),
   ],
 );

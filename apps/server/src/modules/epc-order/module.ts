@@ -5,7 +5,8 @@
  * module (stock on hand), the workflow module's inbox, the mail module (the quote and payment mails) and the station
  * module (SN existence) through their public entries.
  */
-import { defineModule } from '../../kernel/types.js';
+import type { FastifyInstance } from 'fastify';
+import { defineModule, type ModuleContext } from '../../kernel/types.js';
 import type { EpcOrderApi } from './index.js';
 import { orderRoutes } from './epc-order.routes.js';
 import { quoteRoutes } from './epc-order.quote.routes.js';
@@ -18,21 +19,37 @@ import { handoverRoutes } from './epc-order.handover.routes.js';
 import { installExtension } from './epc-order.install.js';
 import { installRoutes } from './epc-order.install.routes.js';
 import { packageExtension } from './epc-order.package.js';
+import { same, type EndpointPick } from './epc-order.route-helpers.js';
+import type { OrderKind } from './index.js';
+
+/** Every step route of a kind of order (the installer order's own on `same`; another kind's on its `pick`). */
+function stageRoutes(app: FastifyInstance, ctx: ModuleContext, kind: OrderKind, pick: EndpointPick): void {
+  orderRoutes(app, ctx, kind, pick);
+  // The quote PDF, the quote and payment mails (the mail module's SMTP), the SN existence check.
+  quoteRoutes(app, ctx, kind, pick);
+  // Part 2 (issue 19): installation and shipment; EHS and QC in the field; FAC, COC and balance payment.
+  installRoutes(app, ctx, kind, pick);
+  fieldRoutes(app, ctx, kind, pick);
+  handoverRoutes(app, ctx, kind, pick);
+}
 
 export default defineModule<EpcOrderApi>({
   name: 'epc-order',
   dependsOn: ['agent', 'stock', 'workflow', 'mail', 'epc-package'],
   services: (ctx) => {
-    const reads = new OrderReads(ctx, { agent: () => ctx.use('agent'), stock: () => ctx.use('stock'), workflow: () => ctx.use('workflow') });
-    return { reads, steps: new OrderSteps(reads, [installExtension, fieldExtension, handoverExtension, packageExtension]) };
+    const deps = { agent: () => ctx.use('agent'), stock: () => ctx.use('stock'), workflow: () => ctx.use('workflow') };
+    const reads = new OrderReads(ctx, deps);
+    const { effect: _commissioning, ...fieldRules } = fieldExtension;
+    return {
+      reads,
+      steps: new OrderSteps(reads, [installExtension, fieldExtension, handoverExtension, packageExtension]),
+      orderKind: (def, prefix, extensions) => {
+        const kindReads = new OrderReads(ctx, deps, def, prefix);
+        return { reads: kindReads, steps: new OrderSteps(kindReads, extensions) };
+      },
+      extensions: { install: installExtension, field: fieldRules, handover: handoverExtension, package: packageExtension },
+      stageRoutes,
+    };
   },
-  routes: (app, ctx, api) => {
-    orderRoutes(app, ctx, api);
-    // The quote PDF, the quote and payment mails (the mail module's SMTP), the SN existence check.
-    quoteRoutes(app, ctx, api);
-    // Part 2 (issue 19): installation and shipment; EHS and QC in the field; FAC, COC and balance payment.
-    installRoutes(app, ctx, api);
-    fieldRoutes(app, ctx, api);
-    handoverRoutes(app, ctx, api);
-  },
+  routes: (app, ctx, api) => stageRoutes(app, ctx, api, same),
 });

@@ -25,4 +25,4 @@ declare module '../../kernel/types.js' {
 // Issuing against a record's reservation (an installer order's shipment) and the shipment screens' reads.
 export { heldFor, issueForReference, serialChoices, type HeldLine, type IssueLine } from './stock.issue.js';
 // The serials issued under a record's reference, and their installation at a station (an order's commissioning).
-export { installSerials, referenceSerials, type ReferenceSerial } from './stock.install.js';
+export { installSerials, referenceSerials, serialStates, swapSerials, type ReferenceSerial } from './stock.install.js';

@@ -54,3 +54,32 @@ export async function installSerials(tx: Db, tenantId: string, reference: string
   await tx.update(stockSerial).set({ status: 'installed', plantId, updateTime: new Date() }).where(inArray(stockSerial.id, moving));
   return moving.length;
 }
+
+/** Where serials are in their life (tenant's serial rows), by serial; serials stock never had are left out. */
+export async function serialStates(db: Db, tenantId: string, serials: readonly string[]): Promise<Map<string, { status: string; plantId: string | null; orderRef: string | null }>> {
+  const list = [...new Set(serials)];
+  if (!list.length) return new Map();
+  const rows = await db
+    .select({ serial: stockSerial.serial, status: stockSerial.status, plantId: stockSerial.plantId, orderRef: stockSerial.orderRef })
+    .from(stockSerial)
+    .where(and(eq(stockSerial.tenantId, tenantId), inArray(stockSerial.serial, list)));
+  return new Map(rows.map((r) => [r.serial, { status: r.status, plantId: r.plantId ? String(r.plantId) : null, orderRef: r.orderRef ?? null }]));
+}
+
+/**
+ * A device replaced at a station under a record (a maintenance order), in the neighbour's transaction: the new serial
+ * (in stock, or shipped under the reference) becomes installed at the station, the old one (when stock tracks it)
+ * returned under the reference — the RMA end of its life. Refused, nothing changed, when the new one is not available.
+ */
+export async function swapSerials(tx: Db, tenantId: string, s: { oldSn: string; newSn: string; plantId: string; reference: string }, lang: Lang): Promise<void> {
+  const [fresh] = await tx.select().from(stockSerial).where(and(eq(stockSerial.tenantId, tenantId), eq(stockSerial.serial, s.newSn))).for('update');
+  if (!fresh) throw stockError(lang, 'serialNotFound', { sn: s.newSn });
+  const available = fresh.status === 'in_stock' || (fresh.status === 'shipped' && fresh.orderRef === s.reference);
+  if (!available) throw stockError(lang, 'serialTransition', { sn: s.newSn, from: serialStatusName(lang, fresh.status), to: serialStatusName(lang, 'installed') });
+  const now = new Date();
+  await tx.update(stockSerial).set({ status: 'installed', plantId: s.plantId, orderRef: s.reference, updateTime: now }).where(eq(stockSerial.id, fresh.id));
+  await tx
+    .update(stockSerial)
+    .set({ status: 'returned', plantId: null, orderRef: s.reference, updateTime: now })
+    .where(and(eq(stockSerial.tenantId, tenantId), eq(stockSerial.serial, s.oldSn)));
+}
