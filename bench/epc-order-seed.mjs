@@ -76,11 +76,11 @@ export function order(g, o) {
   const subStatus = terminal ? null : review ? 'in_review' : 'pending';
   const version = visits.length - 1 + (review ? 1 : 0);
   const state = {
-    process: 'epc_order', processVersion: 1, stage, subStatus, inReview: review, version, visits, pending: null,
+    process: o.process ?? 'epc_order', processVersion: 1, stage, subStatus, inReview: review, version, visits, pending: null,
     assignees: {}, scope: { tenantId: '000000', companyId: company.id }, endedAt,
   };
   const name = customerName(g);
-  const orderNumber = `EPC${yymmdd(created)}${id.toString().slice(-6)}`;
+  const orderNumber = `${o.prefix ?? 'EPC'}${yymmdd(created)}${id.toString().slice(-6)}`;
   return { g, id, company, stage, subStatus, review, version, state, name, orderNumber, created, entered: Date.parse(visits[visits.length - 1].enteredAt), terminal, path };
 }
 
@@ -92,7 +92,11 @@ function candidates(role, company) {
   return [`u:${FAKE_USER0 + BigInt(company.index * 16 + STAGES.findIndex((s) => s[1] === role))}`];
 }
 
-/** Inserts the orders, their customer forms and inbox tasks with `query(sql)`, `batch` orders per statement. */
+/**
+ * Inserts the orders, their customer forms and inbox tasks with `query(sql)`, `batch` orders per statement. `o.process`
+ * and `o.prefix` make them another kind of order (maintenance: `maint_order`, MNT…); `o.extra(rows, query)` writes a
+ * kind's own rows per batch.
+ */
 export async function seedOrders(query, o, batch = 500) {
   const reserved = { surveyDate: [], callout: [] };
   let tasks = 0;
@@ -100,12 +104,14 @@ export async function seedOrders(query, o, batch = 500) {
     const orders = [];
     const forms = [];
     const inbox = [];
+    const batchRows = [];
     for (let g = from; g < Math.min(o.total + 1, from + batch); g++) {
       const r = order(g, o);
+      batchRows.push(r);
       if (g <= o.reserve) reserved.surveyDate.push({ id: r.id.toString(), version: r.version });
       else if (g <= 2 * o.reserve) reserved.callout.push({ id: r.id.toString(), version: r.version });
       const phone = `+27 8${String(mix(g * 17) % 100000000).padStart(8, '0')}`;
-      orders.push(`(${r.id}, '000000', ${q(r.orderNumber)}, ${r.company.id}, ${q(r.name)}, ${q(phone)}, '${1 + (g % 3)}', 'epc_order', ${q(r.stage)}, ${r.subStatus ? q(r.subStatus) : 'NULL'},
+      orders.push(`(${r.id}, '000000', ${q(r.orderNumber)}, ${r.company.id}, ${q(r.name)}, ${q(phone)}, '${1 + (g % 3)}', ${q(o.process ?? 'epc_order')}, ${q(r.stage)}, ${r.subStatus ? q(r.subStatus) : 'NULL'},
         ${r.review}, NULL, ${q(JSON.stringify(r.state))}::jsonb, ${q(iso(r.entered))}, ${r.terminal ? q(iso(r.entered)) : 'NULL'}, ${r.version},
         ${r.company.adminUser}, ${q(iso(r.created))}, ${r.company.adminUser}, ${q(iso(r.entered))})`);
       const customer = { name: r.name, phoneDiallingCode: '+27', phone: phone.slice(4), email: `c${g}@example.com`, installAddress: { country: 'ZA', province: 'GP', city: 'Johannesburg' }, address: `${1 + (g % 200)} Main Road`, projectType: String(1 + (g % 3)) };
@@ -113,12 +119,12 @@ export async function seedOrders(query, o, batch = 500) {
       const at = (s) => STAGES.find((x) => x[0] === s);
       if (r.path.length > 1) {
         const prev = at(r.path[r.path.length - 2]);
-        inbox.push(`(${TASK_ID0 + BigInt(2 * g)}, '000000', 'epc', '${r.id}', ${q(prev[0])}, ${q(`${r.orderNumber} ${prev[0]}`)}, 'epc_order', ${q(`epc_order:${prev[0]}`)},
+        inbox.push(`(${TASK_ID0 + BigInt(2 * g)}, '000000', ${q(o.kind ?? 'epc')}, '${r.id}', ${q(prev[0])}, ${q(`${r.orderNumber} ${prev[0]}`)}, ${q(o.process ?? 'epc_order')}, ${q(`${o.process ?? 'epc_order'}:${prev[0]}`)},
           ${q(`{${candidates(prev[1], r.company).join(',')}}`)}, 'completed', ${q(iso(r.created))}, ${q(iso(r.entered))}, '${r.company.adminUser}', 'complete')`);
       }
       if (!r.terminal) {
         const role = r.review ? REVIEW[r.stage] : at(r.stage)[1];
-        inbox.push(`(${TASK_ID0 + BigInt(2 * g + 1)}, '000000', 'epc', '${r.id}', ${q(r.stage)}, ${q(`${r.orderNumber} ${r.stage}`)}, 'epc_order', ${q(`epc_order:${r.stage}`)},
+        inbox.push(`(${TASK_ID0 + BigInt(2 * g + 1)}, '000000', ${q(o.kind ?? 'epc')}, '${r.id}', ${q(r.stage)}, ${q(`${r.orderNumber} ${r.stage}`)}, ${q(o.process ?? 'epc_order')}, ${q(`${o.process ?? 'epc_order'}:${r.stage}`)},
           ${q(`{${candidates(role, r.company).join(',')}}`)}, 'open', ${q(iso(r.entered))}, NULL, NULL, NULL)`);
       }
     }
@@ -128,6 +134,7 @@ export async function seedOrders(query, o, batch = 500) {
     await query(`INSERT INTO helio_flow_task (id, tenant_id, kind, ref_id, element_id, name, category, form_key, candidates, status, create_time, end_time, completed_by, outcome)
       VALUES ${inbox.join(',')}`);
     tasks += inbox.length;
+    if (o.extra) await o.extra(batchRows, query);
   }
   return { reserved, tasks };
 }

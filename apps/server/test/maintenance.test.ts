@@ -7,13 +7,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarm, device } from '../src/db/schema-device.js';
+import mqtt from 'mqtt';
+import { alarm, device, deviceLatest } from '../src/db/schema-device.js';
 import { nextId } from '../src/core/ids.js';
 import { stockSerial } from '../src/modules/stock/stock.tables.js';
 import { createTestApp, type TestApp } from './helper.js';
 import { customer, helpers, type Crew, type H } from './epc-order-fixtures.js';
 import { part2, type OrderRef } from './epc-order-part2-fixtures.js';
-import { createDevice, createPlant } from './station-fixtures.js';
+import { createDevice, createPlant, inverterReport } from './station-fixtures.js';
 
 const A = '/api/skyworth-agent';
 let t: TestApp;
@@ -26,11 +27,29 @@ const SITE = { latitude: -26.2041, longitude: 28.0473 };
 const NEAR = { lat: -26.2042, lng: 28.0473 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The embedded broker on a free loopback port: the replaced station reports through its new device.
+  t = await createTestApp({ HELIO_MQTT_PORT: '0', HELIO_MQTT_HOST: '127.0.0.1', HELIO_JOB_POLL_MS: '60000', HELIO_STATUS_INTERVAL_SECONDS: '3600' });
   admin = await t.adminHeaders();
   crew = await makeCrew(admin);
+  await t.start();
 }, 120_000);
 afterAll(async () => t?.stop());
+
+/** The device reports once through the broker with its own SN and secret (QoS 1); answers its latest row. */
+async function reportAs(sn: string, secret: string, plantId: string) {
+  const url = t.services.kernel.use('telemetry').running()!.broker.url;
+  const c = await mqtt.connectAsync(url, { clientId: sn, username: sn, password: secret, reconnectPeriod: 0 });
+  const ts = Date.now();
+  try {
+    await c.publishAsync(`helio/v1/${sn}/telemetry`, JSON.stringify({ ...inverterReport(ts, { pvPower: 3210 }), ts }), { qos: 1 });
+  } finally {
+    await c.endAsync(true).catch(() => undefined);
+  }
+  const [d] = await t.database.db.select({ id: device.id }).from(device).where(and(eq(device.deviceSn, sn), eq(device.isDeleted, 0)));
+  const [latest] = await t.database.db.select().from(deviceLatest).where(eq(deviceLatest.deviceId, d!.id));
+  expect(latest).toMatchObject({ plantId, pvPower: 3210 });
+  return latest!;
+}
 
 const callIn = (extra: Record<string, unknown> = {}) => customer({ location: SITE, callInTime: '2026-11-20 09:30', problem: 'Inverter shows fault 23 and stops at noon', feeType: '1', cocRequired: false, ...extra });
 const step = async (o: OrderRef, url: string, h: H, body: Record<string, unknown> = {}): Promise<OrderRef> => {
@@ -133,6 +152,11 @@ describe('maintenance orders', () => {
     const [gone] = await db.select({ isDeleted: device.isDeleted }).from(device).where(eq(device.deviceSn, s.sn));
     expect(gone!.isDeleted).toBe(1);
     expect((await replace(spare.sns[1]!)).json().msg).toBe(`旧序列号 ${s.sn} 不是该电站的在用设备`);
+    // The station goes on reporting through the new serial, with the secret answered once.
+    await reportAs(spare.sns[0]!, done.json().data.secret as string, s.plantId);
+    // The returned device is no longer let in.
+    const url = t.services.kernel.use('telemetry').running()!.broker.url;
+    await expect(mqtt.connectAsync(url, { clientId: s.sn, username: s.sn, password: 'test-secret-0123456789', reconnectPeriod: 0 })).rejects.toThrow();
 
     o = await step(o, 'maintenanceQc/submission/submitQcInfo', crew.tech, { form: { photos: ['q1'], result: 'Runs at full power after the swap', working: true } });
     o = await step(o, 'maintenanceQc/verification/qcVerify/audit', crew.rollout, { approved: true });
