@@ -19,6 +19,7 @@ import { holdsPage, useAlarm, useAlarmRecords, useInvalidateAlarms, useUserOptio
 import type { AlarmRecord, AlarmRow, Option } from './api';
 import type { AlarmDicts } from './tags';
 import { StationContacts } from './contacts';
+import { MaintenanceLink } from './maintenance-link';
 import { PHOTO_MB, PHOTOS_MAX, PhotoUpload, RecordPhotos, photoIds, uploading } from './record-photos';
 
 /** Longest follow-up record the server takes (contracts `alarmRecordSave`). */
@@ -69,6 +70,7 @@ export function AlarmDrawer({ id, canHandle, dicts, onClose }: { id: string | un
       {a && (
         <>
           <AlarmInfo a={a} dicts={dicts} />
+          <MaintenanceLink alarmId={a.id} />
           <StationContacts alarmId={a.id} hasStation={Boolean(a.plantId)} />
           {canHandle && <HandleForm key={a.id} a={a} dicts={dicts} />}
           <History alarmId={a.id} dicts={dicts} />
