@@ -107,6 +107,12 @@ describe('maintenance orders', () => {
     expect(o).toMatchObject({ process: 'maint_order', agentId: crew.companyId, alarmId: s.alarmId, stage: 'warranty_verification' });
     expect(first.orderNumber).toMatch(/^MNT/);
     expect((await get(`${A}/maintenanceOrder/byAlarm?alarmId=${s.alarmId}`, admin)).json().data).toMatchObject({ id: o.id, stage: 'warranty_verification' });
+    // The alarm's follow-up names the order, and the alarm is in progress (after the order's commit).
+    const followUp = async () => (await t.database.db.select({ status: alarm.handleStatus }).from(alarm).where(eq(alarm.id, s.alarmId)))[0]!.status;
+    for (let i = 0; i < 50 && (await followUp()) !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await followUp()).toBe(1);
+    const records = (await get(`/api/skyworth-client/alarmLogOperationRecord/list?alarmId=${s.alarmId}`, admin)).json();
+    expect(JSON.stringify(records)).toContain(first.orderNumber);
     const again = await post(`${A}/createOrder/maint/insertOrder`, en(admin), { customer: callIn({ stationId: s.plantId, deviceSn: s.sn, alarmId: s.alarmId }) });
     expect(again.json().msg).toBe(`This alarm already has maintenance order ${first.orderNumber}`);
     // The installer order's endpoints do not reach a maintenance order.

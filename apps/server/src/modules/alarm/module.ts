@@ -12,6 +12,7 @@ import { alarmStatsRoutes } from './alarm.stats.routes.js';
 import { AlarmService } from './alarm.service.js';
 import { afterStatusChange, alarmCheckJobs } from './alarm.checks.js';
 import { incidentRoutes } from './alarm-incident.routes.js';
+import { onMaintenanceOpened } from './alarm.maintenance.js';
 import type { AlarmApi } from './index.js';
 
 /** Evaluates the reports stored since the last run (catch-up, and reports another process stored). */
@@ -65,5 +66,6 @@ export default defineModule<AlarmApi>({
   events: {
     'telemetry.reported': (_payload, ctx) => evaluateSoon(ctx),
     'telemetry.status': (_payload, ctx) => afterStatusChange(ctx),
+    'maintenance.opened': (payload, ctx) => onMaintenanceOpened(payload, ctx),
   },
 });

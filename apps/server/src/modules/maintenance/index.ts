@@ -13,4 +13,8 @@ declare module '../../kernel/types.js' {
   interface ModuleApis {
     maintenance: MaintenanceApi;
   }
+  interface HelioEvents {
+    /** A maintenance order was opened from an alarm (after its commit): the alarm's follow-up records it. */
+    'maintenance.opened': { alarmId: string; tenantId: string; orderId: string; orderNumber: string; userId: string };
+  }
 }

@@ -121,7 +121,7 @@ export class MaintOrders {
       agentId = station?.operationCompanyId ? (await companiesOfDepts(this.ctx.db, [station.operationCompanyId])).get(station.operationCompanyId)?.id : undefined;
       if (!agentId) throw maintError(lang, 'agentRequired');
     }
-    const row = await this.ctx.tx(async (tx) => {
+    const row = await this.ctx.tx(async (tx, hooks) => {
       const created = await this.reads.create(actor, { customer: c, ...(agentId ? { agentId } : {}) }, lang, tx);
       const callIn = Date.parse(str(c.callInTime).replace(' ', 'T'));
       await tx.insert(maintOrder).values({
@@ -137,6 +137,11 @@ export class MaintOrders {
         workOrderNumber: opt(c.workOrderNumber) ?? null,
       });
       await this.kind.steps.firstTask(actor, tx, created, lang);
+      const alarmId = opt(c.alarmId);
+      if (alarmId) {
+        const opened = { alarmId, tenantId: created.tenantId, orderId: created.id, orderNumber: created.orderNumber, userId: actor.userId };
+        hooks.afterCommit(() => this.ctx.events.emit('maintenance.opened', opened));
+      }
       return created;
     });
     if (!body.submit) return row;
