@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_API } from '@helio/contracts/modules/epc/order.api';
 import { md5Hex } from '../src/modules/auth/password.js';
 import { DEMO_COMPANY } from '../src/modules/demo/seed-orders-data.js';
+import { seedDemoMaintenance } from '../src/modules/demo/seed-maintenance.js';
 import { ORDERS_STEP, seedDemoOrders } from '../src/modules/demo/seed-orders.js';
 import { createTestApp, WEB_BASIC, type TestApp } from './helper.js';
 
@@ -153,6 +154,17 @@ describe('demo orders', () => {
     expect(login.json().access_token, login.body).toBeTruthy();
     expect((await rows<{ must: number }>(sql`SELECT must_change_password AS must FROM blade_user WHERE account = 'finance' AND tenant_id = '000000'`))[0]!.must).toBe(1);
   }, 120_000);
+
+  it('seeds a maintenance order on the demo station, from the call-in to its warranty verification, once', async () => {
+    const list = await t.req({ method: 'GET', url: '/api/skyworth-agent/maintenanceOrder/list?size=50', headers: admin });
+    expect(list.json().code, list.body).toBe(200);
+    const records = list.json().data.records as { stage: string; feeType: string; stationId: string | null; deviceSn: string | null; agentName: string }[];
+    // One demo station (HELIO_SIM_STATIONS=1): the first call-in, free and under warranty, waits for its verification.
+    expect(records).toEqual([expect.objectContaining({ stage: 'warranty_verification', feeType: '1', agentName: DEMO_COMPANY.companyName, stationId: expect.any(String), deviceSn: expect.any(String) })]);
+    const ctx = t.services.kernel.context('demo');
+    expect(await seedDemoMaintenance(ctx)).toBe(0);
+    expect((await t.req({ method: 'GET', url: '/api/skyworth-agent/maintenanceOrder/list?size=50', headers: admin })).json().data.total).toBe(1);
+  }, 60_000);
 
   it('adds nothing on a second run, nor when resuming a run that lost its done mark', async () => {
     const before = await counts();

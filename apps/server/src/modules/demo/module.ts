@@ -9,6 +9,7 @@ import { loopbackBase } from '../../simulator/ota.js';
 import { LiveSimulator } from '../../simulator/simulator.js';
 import type { DemoApi } from './index.js';
 import { backfillDemo, secretOf, seedDevices, writeDemoLatest } from './seed-devices.js';
+import { seedDemoMaintenance } from './seed-maintenance.js';
 import { ordersSummary, seedDemoOrders } from './seed-orders.js';
 
 interface DemoState extends DemoApi {
@@ -23,7 +24,7 @@ interface DemoState extends DemoApi {
 export default defineModule<DemoState>({
   name: 'demo',
   // The order, agent, stock, auth and storage modules: the demo orders (seed-orders.ts) go through their public entries.
-  dependsOn: ['telemetry', 'station', 'epc-order', 'epc-package', 'agent', 'stock', 'auth', 'storage'],
+  dependsOn: ['telemetry', 'station', 'epc-order', 'epc-package', 'agent', 'stock', 'auth', 'storage', 'maintenance'],
   services() {
     const state: DemoState = {
       line: undefined,
@@ -44,6 +45,8 @@ export default defineModule<DemoState>({
     state.stopping = false;
     const tc = config.telemetry;
     const demo = await seedDevices(database, { dataDir: config.dataDir, stations: tc.simulator.stations, timeZone: config.timeZone, log, deferLatest: true });
+    // Demo maintenance orders (once), on the demo stations just made.
+    await seedDemoMaintenance(ctx, { log }).catch((err) => log.warn({ err }, 'demo maintenance orders skipped'));
     const broker = telemetry.broker;
     const stop = () => state.stopping;
     const background = async () => {

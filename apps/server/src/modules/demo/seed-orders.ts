@@ -75,12 +75,12 @@ export async function seedDemoOrders(ctx: ModuleContext, o: { log?: Log } = {}):
 }
 
 /** The demo's people as actors, by their part in the walk, and the company. */
-interface People {
+export interface People {
   companyId: string;
   by: Record<Who, AuthUser>;
 }
 
-class OrderSeeder {
+export class OrderSeeder {
   readonly accounts: DemoAccount[] = [];
 
   constructor(private readonly ctx: ModuleContext) {}

@@ -29,6 +29,9 @@ export const maintCustomerForm = defineForm(
   { zh: '报修信息', en: 'Call-in' },
   Type.Object({
     ...contact,
+    // A call-in may not know the installation's project type or the customer's e-mail.
+    email: Type.Optional(Type.String({ maxLength: 255 })),
+    projectType: Type.Optional(Type.String({ maxLength: 64, dict: 'agent_project_type' })),
     callInTime: DateText(),
     problem: Text(1000),
     feeType: Type.String({ minLength: 1, maxLength: 64, dict: 'agent_maint_fee_type' }),
