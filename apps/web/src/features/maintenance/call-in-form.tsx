@@ -8,7 +8,7 @@
  */
 import { useMemo, useState } from 'react';
 import { AutoComplete, Button, Col, Form, Row, Space, Tag } from 'antd';
-import type { FormInstance } from 'antd';
+import type { AutoCompleteProps, FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { companyNames } from '@helio/contracts/modules/agent/agent.api';
 import { maintInsert } from '@helio/contracts/modules/epc/maint.api';
@@ -37,16 +37,19 @@ export interface CallInFormProps {
   onCancel(): void;
 }
 
-/** The device serial: typed, or one of the chosen site's devices (its warranty end becomes the warranty date). */
-function DeviceSnInput({ ctx, site, form }: { ctx: WidgetContext; site?: Site; form: FormInstance }) {
+/**
+ * The device serial: typed, or one of the chosen site's devices (its warranty end becomes the warranty date). The
+ * form item's value, onChange and id pass through to the input.
+ */
+function DeviceSnInput({ ctx, site, form, ...item }: { ctx: WidgetContext; site?: Site; form: FormInstance } & AutoCompleteProps<string>) {
   const { t } = useTranslation();
   const devices = site?.devices ?? [];
   return (
     <AutoComplete
+      {...item}
       allowClear
       disabled={ctx.disabled}
       placeholder={ctx.placeholder}
-      aria-label={ctx.label}
       options={devices.map((d) => ({
         value: d.sn,
         label: (
@@ -57,7 +60,8 @@ function DeviceSnInput({ ctx, site, form }: { ctx: WidgetContext; site?: Site; f
           </Space>
         ),
       }))}
-      onSelect={(sn: string) => {
+      onSelect={(sn: string, option) => {
+        item.onSelect?.(sn, option);
         const end = deviceWarranty(devices.find((d) => d.sn === sn));
         if (end) form.setFieldValue('warrantyDate', end);
       }}
