@@ -2,7 +2,7 @@
  * The call-in (`createOrder/maint/insertOrder`): the maintenance order's create form (contracts maint.forms.ts — the
  * customer's contact data of the installer order's form, with its phone and address inputs, and the call-in time,
  * problem, fee type, free-service months, warranty date, COC, work-order number), the device picked among the chosen
- * site's, and for platform users the agent company. The client checks what the server checks: the schema's rules and
+ * site's, and for platform users the agent company (left out, the station's operation company takes the call-in). The client checks what the server checks: the schema's rules and
  * a free fee type whose warranty date has passed. "Save as draft" keeps the order in its call-in stage; "Submit"
  * also submits it. Both need the whole form (the server checks it on insert).
  */
@@ -76,6 +76,8 @@ export function CallInForm({ form, site, initialValues, onCreated, onCancel }: C
   const agents = useEndpoint(companyNames, {}, { enabled: platform });
   const nodes = useMemo(() => formFields(maintCustomerForm.schema), []);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  // A call-in about a station may leave the agent out: the server gives it to the station's operation company.
+  const station = Boolean(Form.useWatch('stationId', { form, preserve: true }));
   const { handle, modalHolder } = useStepErrors(form, maintCustomerForm, () => undefined);
   const overrides = useMemo(() => {
     const base = epcOverrides(maintCustomerForm, t, () => false);
@@ -127,7 +129,20 @@ export function CallInForm({ form, site, initialValues, onCreated, onCancel }: C
       {platform && (
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="agentId" label={t('epc-stage.panel.customer.agent')} rules={[{ required: true, message: t('epc-stage.panel.customer.agentRequired') }]}>
+            <Form.Item
+              name="agentId"
+              label={t('epc-stage.panel.customer.agent')}
+              extra={station ? t('maintenance.agentHint') : undefined}
+              required={!station}
+              dependencies={['stationId']}
+              rules={[
+                {
+                  validator: async (_: unknown, v: unknown) => {
+                    if (!v && !form.getFieldValue('stationId')) throw new Error(t('epc-stage.panel.customer.agentRequired'));
+                  },
+                },
+              ]}
+            >
               <FormSelect
                 showSearch
                 allowClear

@@ -34,19 +34,15 @@ export function monthsOption(months: string[], callIns: number[], closed: number
   };
 }
 
-/** Pure: the cost per fee type (fee types down the axis: their names can be long), with the number of orders. */
-export function costOption(names: string[], cost: number[], orders: number[], legend: [string, string]): EChartsCoreOption {
+/** Pure: the cost per fee type (fee types down the axis: their names, with their number of orders, can be long). */
+export function costOption(names: string[], cost: number[], legend: string): EChartsCoreOption {
   return {
     animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, confine: true },
-    legend: { top: 0 },
-    grid: { left: 8, right: 24, top: 36, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 16, bottom: 8, containLabel: true },
     xAxis: { type: 'value' },
-    yAxis: { type: 'category', data: names, inverse: true, axisLabel: { width: 160, overflow: 'truncate' } },
-    series: [
-      { name: legend[0], type: 'bar', data: cost, itemStyle: { color: COST }, barMaxWidth: 16 },
-      { name: legend[1], type: 'bar', data: orders, itemStyle: { color: CALL_IN }, barMaxWidth: 16 },
-    ],
+    yAxis: { type: 'category', data: names, inverse: true, axisLabel: { width: 180, overflow: 'truncate' } },
+    series: [{ name: legend, type: 'bar', data: cost, itemStyle: { color: COST }, barMaxWidth: 20 }],
   };
 }
 

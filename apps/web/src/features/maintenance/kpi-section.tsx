@@ -83,10 +83,9 @@ export function KpiSection() {
               empty={costs.length === 0}
               emptyText={none}
               option={costOption(
-                costs.map((c) => fees.name(c.feeType)),
+                costs.map((c) => t('maintenance.kpi.feeOrders', { name: fees.name(c.feeType), n: c.orders })),
                 costs.map((c) => c.cost),
-                costs.map((c) => c.orders),
-                [t('maintenance.kpi.cost'), t('maintenance.kpi.orders')],
+                t('maintenance.kpi.cost'),
               )}
             />
           </Card>

@@ -54,6 +54,7 @@ const INSTALL_CUSTOMER = {
 };
 
 let calls: Call[];
+let lookupSite: Site = SITE;
 const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url.pathname === path);
 
 beforeAll(() => Promise.all([epc.loadLocales(), maintenance.loadLocales()]));
@@ -61,7 +62,7 @@ beforeEach(() => {
   setLanguage('en-US');
   useSessionStore.setState({ user: { access_token: 'a', refresh_token: 'r', account: 'admin', role_name: 'administrator' } as never });
   calls = mockApi({
-    [`POST ${LOOKUP}`]: () => [SITE],
+    [`POST ${LOOKUP}`]: () => [lookupSite],
     [`GET ${HISTORY}`]: () => [PAST],
     'GET /api/skyworth-agent/order/selectBaseOrderInfo': () => ({ order: { id: '501' }, data: { customer: INSTALL_CUSTOMER } }),
     'GET /api/skyworth-client/alarmLog/detail': () => ALARM,
@@ -78,6 +79,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  lookupSite = SITE;
   cleanup();
   vi.unstubAllGlobals();
   useSessionStore.getState().clear();
@@ -151,6 +153,8 @@ describe('call-in page', () => {
   });
 
   it('starts from an alarm: its device, time and text, its site taken, the alarm sent with a draft', async () => {
+    // A site without a known agent: the administrator may leave it to the station's operation company.
+    lookupSite = { ...SITE, agentId: null, agentName: null };
     show('/epc/maintenance/add?alarmId=77');
     await waitFor(() => expect(screen.getByTestId('call-in-alarm').textContent).toContain('Over temperature on INV0001'));
     await waitFor(() => expect(value('Customer name')).toBe('Zhang Wei'));
@@ -163,6 +167,7 @@ describe('call-in page', () => {
     await waitFor(() => expect(posts(INSERT)).toHaveLength(1));
     const body = posts(INSERT)[0]!.body as { submit?: boolean; customer: Record<string, unknown> };
     expect(body.submit).toBeUndefined();
+    expect((body as { agentId?: string }).agentId).toBeUndefined();
     expect(body.customer).toMatchObject({ alarmId: '77', deviceSn: 'INV0001', stationId: '7', callInTime: '2026-11-27 10:00:00' });
   });
 });

@@ -2,7 +2,8 @@
  * `/epc/maintenance/detail/:id`: one maintenance order — the installer order's detail page (features/epc
  * `OrderDetailView`) on the maintenance definition: the detail from `maintenanceOrder/detail`, the stage panel's calls
  * to the maintenance twins, the diagram and forms of `MAINT_ORDER_PROCESS`. What maintenance adds: the call-in's facts
- * and the devices replaced under the head, and at the repair QC the device replacement (replace-device.tsx).
+ * and the devices replaced under the head, the devices' warranty at its verification (warranty-panel.tsx) and at the
+ * repair QC the device replacement (replace-device.tsx).
  */
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +15,11 @@ import { MAINT_PROCESS } from '@/features/epc/process';
 import type { StageUi } from '@/features/epc/stage/stage-ui-types';
 import { MAINT_DETAIL, MAINT_LIST, useFeeTypes } from './api';
 import { ReplaceDevice, Replacements } from './replace-device';
+import { WarrantyPanel } from './warranty-panel';
 
 /** The maintenance order's own stage parts, by stage id (in place of the installer order's there). */
 export const MAINT_STAGE_UI: Readonly<Record<string, StageUi>> = {
+  warranty_verification: { Extra: WarrantyPanel },
   qc_submission: { Extra: ReplaceDevice },
 };
 

@@ -98,6 +98,22 @@ describe('a maintenance order’s steps', () => {
     expect(posts(`${A}/maintain/surveyReview/submit`)[0]!.body).toMatchObject({ approved: false, reason: 'Photos missing', targetStage: 'survey' });
   });
 
+  it('shows the devices’ warranty and its suggestion above the warranty verification', async () => {
+    calls = mockApi({
+      [`GET ${A}/warranty-verification/detail`]: () => ({
+        order: order('warranty_verification'),
+        devices: [{ sn: 'INV0001', deviceType: 'inverter', model: 'SK-5', warrantyStart: '2019-06-30', warrantyEnd: '2020-06-30', warrantyYears: 1, inWarranty: false }],
+        suggested: { result: 'expired', warrantyEndDate: '2020-06-30' },
+        form: {},
+      }),
+    });
+    renderPage(<StagePanel detail={detail('warranty_verification', ['approve', 'reject'])} onChanged={() => undefined} stageUi={MAINT_STAGE_UI} />);
+    const panel = await screen.findByTestId('maint-warranty');
+    await waitFor(() => expect(panel.textContent).toContain('The devices\' warranty suggests: Expired (warranty end 2020-06-30)'));
+    expect(within(panel).getByText('INV0001').closest('tr')!.textContent).toBe('INV0001inverterSK-52019-06-302020-06-301Out of warranty');
+    expect(screen.getByTestId('stage-form-warranty')).toBeTruthy();
+  });
+
   it('shows the repair QC form without the installer QC’s serial rows', async () => {
     calls = mockApi({});
     renderPage(<StagePanel detail={detail('qc_submission', ['save', 'submit'])} onChanged={() => undefined} stageUi={MAINT_STAGE_UI} />);
