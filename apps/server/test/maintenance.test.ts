@@ -104,7 +104,8 @@ describe('maintenance orders', () => {
     expect(created.json().code, created.body).toBe(200);
     const first = created.json().data as OrderRef & { agentId: string; process: string; alarmId: string; orderNumber: string };
     let o: OrderRef = first;
-    expect(o).toMatchObject({ process: 'maint_order', agentId: crew.companyId, alarmId: s.alarmId, stage: 'warranty_verification' });
+    // The call-in time reads back as it was given (the deployment's zone, both ways).
+    expect(o).toMatchObject({ process: 'maint_order', agentId: crew.companyId, alarmId: s.alarmId, stage: 'warranty_verification', callInTime: '2026-11-20 09:30:00' });
     expect(first.orderNumber).toMatch(/^MNT/);
     expect((await get(`${A}/maintenanceOrder/byAlarm?alarmId=${s.alarmId}`, admin)).json().data).toMatchObject({ id: o.id, stage: 'warranty_verification' });
     // The alarm's follow-up names the order, and the alarm is in progress (after the order's commit).

@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { CALLOUT_CHARGED, MAINT_FEE, PARTS_CHARGED } from '@helio/contracts/modules/epc/maint.forms';
 import { MAINT_ORDER_PROCESS } from '@helio/contracts/modules/epc/maint.process';
-import { timeZone } from '../../core/dates.js';
+import { parseDateTime, timeZone } from '../../core/dates.js';
 import { localDay } from '../../stage/index.js';
 import type { StepExtension } from '../epc-order/index.js';
 import { maintError } from './maintenance.messages.js';
@@ -73,7 +73,7 @@ export const maintExtension: StepExtension = {
     const now = new Date();
     const set: Partial<typeof maintOrder.$inferInsert> = { cost: chargedCost(data, visited) };
     if (before.stage === 'create' || action === 'edit' || action === 'examine') {
-      const callIn = Date.parse(str(customer.callInTime).replace(' ', 'T'));
+      const callIn = parseDateTime(str(customer.callInTime))?.getTime() ?? NaN;
       if (str(customer.feeType)) set.feeType = str(customer.feeType);
       if (Number.isFinite(callIn)) set.callInTime = new Date(callIn);
       set.workOrderNumber = str(customer.workOrderNumber) || null;

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { MaintOrderVO } from '@helio/contracts/modules/epc/maint.api';
-import { formatDateTime } from '../../core/dates.js';
+import { formatDateTime, parseDateTime } from '../../core/dates.js';
 import type { Lang } from '../../core/i18n.js';
 import { isId } from '../../core/ids.js';
 import { tenantCondition } from '../../core/tenant.js';
@@ -123,7 +123,7 @@ export class MaintOrders {
     }
     const row = await this.ctx.tx(async (tx, hooks) => {
       const created = await this.reads.create(actor, { customer: c, ...(agentId ? { agentId } : {}) }, lang, tx);
-      const callIn = Date.parse(str(c.callInTime).replace(' ', 'T'));
+      const callIn = parseDateTime(str(c.callInTime))?.getTime() ?? NaN;
       await tx.insert(maintOrder).values({
         orderId: created.id,
         tenantId: created.tenantId,
