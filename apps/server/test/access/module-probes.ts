@@ -21,6 +21,7 @@ import { epcFieldProbes } from '../access-epc-field.js';
 import { epcHandoverProbes } from '../access-epc-handover.js';
 import { epcInstallProbes } from '../access-epc-install.js';
 import { epcPackageProbes } from '../access-epc-package.js';
+import { maintenanceProbes } from '../access-maintenance.js';
 
 type Probe = () => Promise<void>;
 
@@ -55,6 +56,8 @@ export function moduleProbes(t: () => TestApp, b: () => Record<string, string>):
     ...workflowProbes(t, b),
     // Installer orders part 2: installation and shipment, FAC, COC and balance (test/access-epc-install.ts, -handover.ts).
     ...epcInstallProbes(t, b),
+    // Maintenance orders (issue 20): every installer-order twin and the maintenance routes: test/access-maintenance.ts.
+    ...maintenanceProbes(t, b),
     ...epcHandoverProbes(t, b),
     ...epcFieldProbes(t, b),
     // Base packages: B neither lists A's enabled packages nor reads their SKU info (test/access-epc-package.ts).

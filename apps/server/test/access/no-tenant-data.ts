@@ -4,6 +4,7 @@
  */
 export const NO_TENANT_DATA: ReadonlySet<string> = new Set([
   'GET /api/skyworth-agent/order/subStatus/list', // the order definition's sub-statuses: code, no tenant rows
+  'GET /api/skyworth-agent/maintenanceOrder/subStatus/list', // the maintenance definition's sub-statuses: code, no tenant rows
   'GET /api/blade-system/menu/routes', // menus are platform-wide; filtered by the caller's roles
   'GET /api/blade-system/menu/buttons',
   'GET /api/blade-system/dict/dictionary', // system dictionaries are platform-wide

@@ -3,6 +3,8 @@
  * keys (`METHOD /path`); a key that names no route makes the audit fail, so the lists cannot go stale.
  */
 
+import { MAINT_ALIASES } from '@helio/contracts/modules/epc/maint.api';
+
 /** Public on purpose (sign-in and what it needs): no caller, so no "foreign" caller either. */
 export const PUBLIC: Record<string, string> = {
   'POST /api/blade-auth/oauth/token': 'sign-in (BladeX)',
@@ -33,6 +35,9 @@ export const PUBLIC: Record<string, string> = {
 const FIELD_STEP = "a field step of part 2 (EHS, QC): on B's own order the sweep's generic body fits no stage, so it is refused with a 400 like a missing order; access-epc-field.ts proves A's order answers 'no such order' and stays unchanged";
 /** Authenticated routes the sweep does not call, and why. */
 export const NOT_SWEPT: Record<string, string> = {
+  'GET /api/blade-order/order/maint/query-maint-order-history': "needs a station, serial or installation order (the sweep names none: a 400); access-maintenance.ts proves B's history of A's station, serial and order is empty",
+  'POST /api/blade-order/order/maint/query-install-order': "needs a customer name, phone, address or serial (the sweep's generic body has none: a 400); access-maintenance.ts proves B finds none of A's sites by A's owner or serial",
+  'POST /api/skyworth-agent/maintenanceOrder/page/:size/:current': "Blade's paging in the path, which the sweep sends as its pattern (a 400); the GET maintenanceOrder/list beside it is swept (the same service and filters), and access-maintenance.ts proves B's page holds none of A's orders",
   'GET /api/skyworth-agent/order/basePackage/skuInfo': "needs a package code (the sweep sends none: a 400); access-epc-package.ts proves B reads no SKU info of A's package",
   'POST /api/blade-system/user/update-password':
     "changes the caller's own password and ends its other sessions; a user id in the request is ignored (access.test.ts proves it)",
@@ -194,5 +199,19 @@ export const NO_CONTROL: Record<string, string> = {
   'POST /api/skyworth-agent/order/qcVerification/qcVerify': FIELD_STEP,
   'POST /api/skyworth-agent/order/serialNumber/exist': "a read (POST for its list of serials; writes nothing) that needs the order and serials the sweep's generic body lacks; access-epc-field.ts proves A's order answers 'no such order' without its data",
   'POST /api/skyworth-agent/createOrder/insertOrder': "creates in B's own tenant; naming A's agent company is refused (access-epc-order.ts)",
+  'POST /api/skyworth-agent/createOrder/maint/insertOrder': "creates in B's own tenant; naming A's station, alarm or agent company is refused and nothing is written (access-maintenance.ts)",
+  'POST /api/skyworth-agent/maintenanceOrder/replaceDevice': "a step on the order's station: on B's own order the sweep's generic body lacks its version and serials, so it is refused with a 400 like a missing order; access-maintenance.ts proves A's order answers 'no such order' and its station keeps its device",
   'POST /api/blade-system/user/unlock': 'clears sign-in locks (kept outside the database) and answers success for any id; access.test.ts proves A stays locked',
 };
+
+/**
+ * The maintenance twins of installer-order routes (contracts maint.api.ts) are listed for the same reason as their
+ * installer-order route; their tenant probes are access-maintenance.ts (A's maintenance order answers "no such order"
+ * and stays unchanged).
+ */
+for (const map of [NOT_SWEPT, NO_OWN_DATA, VOLATILE, NO_CONTROL]) {
+  for (const [e, twin] of MAINT_ALIASES) {
+    const reason = map[`${e.method} ${e.url}`];
+    if (reason) map[`${twin.method} ${twin.url}`] = `the maintenance twin of ${e.method} ${e.url}: ${reason.replace(/access-epc-[a-z]+\.ts( and access-epc-[a-z]+\.ts)?( proves?)?/g, 'access-maintenance.ts proves')}`;
+  }
+}

@@ -7,6 +7,10 @@ import type { Access } from '../../src/core/access.js';
 import type { TestApp } from '../helper.js';
 import type { Request } from './probe.js';
 import { DEVICE_KINDS, KINDS, type Kind, type World } from './world.js';
+import * as maintApi from '@helio/contracts/modules/epc/maint.api';
+
+/** The maintenance routes (contracts maint.api.ts: the installer-order twins and its own), whose `orderId` is a maintenance order. */
+const MAINT_URLS = new Set([...maintApi.MAINT_ALIASES.values(), ...Object.values(maintApi)].flatMap((e) => (e && typeof e === 'object' && 'url' in e && typeof e.url === 'string' ? [e.url] : [])));
 
 export interface Route {
   key: string;
@@ -157,9 +161,9 @@ export function resolve(route: Route, name: string, x: Target): string | undefin
     // Agents: the world's company.
     case 'agentId':
       return x.ids.agentCompany;
-    // Installer orders: the world's order.
+    // Installer orders: the world's order; on maintenance routes its maintenance order.
     case 'orderId':
-      return x.ids.epcOrder;
+      return MAINT_URLS.has(route.url) ? x.ids.maintOrder : x.ids.epcOrder;
     default:
       return undefined;
   }

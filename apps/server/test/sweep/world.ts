@@ -33,6 +33,7 @@ import { stockWorld } from './world-stock.js';
 import { epcPackageWorld } from './world-epc-package.js';
 import { agentWorld } from './world-agent.js';
 import { epcOrderWorld } from './world-epc-order.js';
+import { maintOrderWorld } from './world-maint-order.js';
 
 export const DEVICE_KINDS = ['inverter', 'battery', 'guardian', 'charger'] as const satisfies readonly DeviceKind[];
 
@@ -42,7 +43,7 @@ export const KINDS = [
   'outbox', 'mail', 'mailOutbox', 'report', 'logApi', 'logUsual', 'logError', 'dictbizParent', 'dictbiz', 'plant', 'alarm', 'applicant', 'applicant2', 'threshold', 'subscription', 'inbox', 'incident', 'otaFile', 'otaPackage', 'otaUpgrade', 'otaCampaign', 'settingCommand', 'settingReject', 'settingVersion',
   'flowModel', 'flowDeployment', 'flowDefinition', 'flowInstance', 'flowTask', 'flowLeave',
   'sku', 'stockSku', 'warehouse', 'material', 'stockMovement',
-  'agentCompany', 'agentExclusion', 'epcOrder', 'epcPackage', 'epcPackageLine', ...DEVICE_KINDS,
+  'agentCompany', 'agentExclusion', 'epcOrder', 'maintOrder', 'epcPackage', 'epcPackageLine', ...DEVICE_KINDS,
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -227,6 +228,8 @@ export async function buildWorld(t: TestApp, tenantId: string, marker: string): 
   await agentWorld(t, ids, tenantId, marker);
   // Installer orders (modules/epc-order): an order of the world's company (world-epc-order.ts).
   await epcOrderWorld(t, ids, tenantId, marker);
+  // Maintenance orders (modules/maintenance): a call-in on the world's station and inverter, from its alarm.
+  await maintOrderWorld(t, ids, tenantId, marker, sns.inverter);
 
   return { tenantId, marker, adminAccount, memberAccount, headers, memberHeaders, ids, sns, smsCode };
 }
