@@ -3,10 +3,13 @@
  * the independent reading of "who may do what" the generated tests compare the executor against.
  */
 import { EPC_ORDER_PROCESS } from '@helio/contracts/modules/epc/order.process';
+import { MAINT_ORDER_PROCESS } from '@helio/contracts/modules/epc/maint.process';
 import type { ProcessAction, ProcessDefinition, ProcessState } from '@helio/contracts/process/types';
 import { initialState, type Predicate, type TransitionEnv, type TransitionInput } from '../../src/stage/index.js';
 
 export const DEF: ProcessDefinition = EPC_ORDER_PROCESS;
+/** Every order definition the generated tests run over (maintenance orders, issue 20, beside the installer order). */
+export const DEFINITIONS: readonly ProcessDefinition[] = [EPC_ORDER_PROCESS, MAINT_ORDER_PROCESS];
 export const TZ = 'Asia/Shanghai';
 export const T0 = '2026-03-02T01:00:00.000Z'; // Monday 09:00 in Shanghai
 export const TENANT = '100001';
@@ -25,6 +28,11 @@ export const FORMS: Record<string, Record<string, unknown>> = {
     address: '南山区科技园 1 号',
     projectType: 'residential',
     location: { latitude: 22.54, longitude: 113.95 },
+    // The maintenance call-in's own fields (the installer order's customer form lets them pass).
+    callInTime: '2026-03-01 09:30',
+    problem: 'Inverter fault 23 at noon',
+    feeType: '2',
+    cocRequired: true,
   },
   warranty: { result: 'valid', warrantyEndDate: '2030-01-01' },
   calloutQuote: { amount: 500, currency: 'CNY', recipient },
@@ -76,10 +84,12 @@ export const FORMS: Record<string, Record<string, unknown>> = {
   temporaryCoc: { createdAt: '2026-04-06', permanent: false, customerConfirmed: true, deliveryType: 'email' },
   finalCoc: { createdAt: '2026-04-20', permanent: true, customerConfirmed: true, deliveryType: 'email' },
   balancePayment: { amount: 3000, paidAt: '2026-04-25' },
+  maintSurvey: { findings: 'DC isolator burnt', solution: 'Replace it', partsNeeded: true, photos: ['p1'], signatures: { technician: 's1', owner: 's2' }, confirmed: true },
+  maintQc: { photos: ['q1'], result: 'Full power again', working: true },
 };
 
 /** Every predicate of the definition, true. */
-export const TRUE_PREDICATES: Record<string, Predicate> = Object.fromEntries(Object.keys(DEF.predicates ?? {}).map((p) => [p, () => true]));
+export const TRUE_PREDICATES: Record<string, Predicate> = Object.fromEntries(DEFINITIONS.flatMap((d) => Object.keys(d.predicates ?? {})).map((p) => [p, () => true]));
 /** The same, without a system in place (no warranty verification). */
 export const PREDICATES: Record<string, Predicate> = { ...TRUE_PREDICATES, hasExistingSystem: ({ data }) => Boolean((data.customer as { hasExistingSystem?: boolean } | undefined)?.hasExistingSystem) };
 export const ENV: TransitionEnv = { predicates: PREDICATES, timeZone: TZ };
@@ -92,7 +102,7 @@ export const actor = (role: string) => ({ userId: userOf(role), roles: [role] })
  * A state placed at `stage`, as if every earlier stage in process order had been visited (one day each), with the
  * designated persons assigned. `inReview`/`pending` as asked.
  */
-export function stateAt(stage: string, opts: { inReview?: boolean; pending?: ProcessState['pending'] } = {}): ProcessState {
+export function stateAt(stage: string, opts: { inReview?: boolean; pending?: ProcessState['pending'] } = {}, DEF: ProcessDefinition = DEFINITIONS[0]!): ProcessState {
   const s = initialState(DEF, { tenantId: TENANT, companyId: COMPANY, now: T0 });
   const ids = DEF.stageIds.slice(0, DEF.indexOf(stage) + 1);
   const day = (i: number) => new Date(Date.parse(T0) + i * 86_400_000).toISOString();
@@ -109,7 +119,7 @@ export function stateAt(stage: string, opts: { inReview?: boolean; pending?: Pro
 }
 
 /** Who may take `action` at `stage`, read straight from the stage's declaration (not through `rolesFor`). */
-export function expectedRoles(stage: string, action: ProcessAction): readonly string[] {
+export function expectedRoles(stage: string, action: ProcessAction, DEF: ProcessDefinition = DEFINITIONS[0]!): readonly string[] {
   const st = DEF.stage(stage)!;
   if (st.terminal) return [];
   const offers = (st.actions ?? []) as readonly string[];
@@ -129,7 +139,7 @@ export function expectedRoles(stage: string, action: ProcessAction): readonly st
 }
 
 /** A complete input for `action` at `stage` by `role` (only the role decides whether it is allowed). */
-export function inputFor(stage: string, action: ProcessAction, role: string, state: ProcessState): TransitionInput {
+export function inputFor(stage: string, action: ProcessAction, role: string, state: ProcessState, DEF: ProcessDefinition = DEFINITIONS[0]!): TransitionInput {
   const st = DEF.stage(stage)!;
   return {
     action,
@@ -147,8 +157,8 @@ export function inputFor(stage: string, action: ProcessAction, role: string, sta
 }
 
 /** The state an action needs to be possible at all (a review submitted, a request pending). */
-export function stateFor(stage: string, action: ProcessAction): ProcessState {
+export function stateFor(stage: string, action: ProcessAction, DEF: ProcessDefinition = DEFINITIONS[0]!): ProcessState {
   const st = DEF.stage(stage)!;
-  if (action === 'examine') return stateAt(stage, { pending: { kind: 'cancel', by: 'u-someone-else', role: 'agent', at: T0, reason: 'moving' } });
-  return stateAt(stage, { inReview: Boolean(st.review) && (action === 'approve' || action === 'reject') });
+  if (action === 'examine') return stateAt(stage, { pending: { kind: 'cancel', by: 'u-someone-else', role: 'agent', at: T0, reason: 'moving' } }, DEF);
+  return stateAt(stage, { inReview: Boolean(st.review) && (action === 'approve' || action === 'reject') }, DEF);
 }

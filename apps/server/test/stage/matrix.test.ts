@@ -1,15 +1,20 @@
 /**
- * Generated from the installer order's definition: every stage × every action × every role. A role the stage
+ * Generated from each order definition (the installer order's and the maintenance order's, issue 20): every stage × every action × every role. A role the stage
  * declares for the action succeeds (with complete data); any other role is refused as not the stage's actor, and an
  * action the stage does not offer is refused for everyone. Terminal stages refuse everything.
  */
 import { describe, expect, it } from 'vitest';
-import { PROCESS_ACTIONS } from '@helio/contracts/process/types';
+import { PROCESS_ACTIONS, type ProcessAction, type ProcessState } from '@helio/contracts/process/types';
 import { transition } from '../../src/stage/index.js';
-import { DEF, ENV, TRUE_PREDICATES, expectedRoles, inputFor, stateAt, stateFor } from './fixtures.js';
+import { DEFINITIONS, ENV, TRUE_PREDICATES, expectedRoles as roles, inputFor as input, stateAt as at, stateFor as stateOf } from './fixtures.js';
 
+describe.each(DEFINITIONS.map((d) => [d.id, d] as const))('%s', (_id, DEF) => {
 const running = DEF.stages.filter((s) => !s.terminal);
 const terminal = DEF.stages.filter((s) => s.terminal);
+const expectedRoles = (stage: string, action: ProcessAction) => roles(stage, action, DEF);
+const inputFor = (stage: string, action: ProcessAction, role: string, state: ProcessState) => input(stage, action, role, state, DEF);
+const stateAt = (stage: string) => at(stage, {}, DEF);
+const stateFor = (stage: string, action: ProcessAction) => stateOf(stage, action, DEF);
 
 describe.each(running.map((s) => [s.id]))('stage %s', (stage) => {
   it.each(PROCESS_ACTIONS.map((a) => [a]))('%s: the declared roles may, every other role is refused', (action) => {
@@ -77,4 +82,5 @@ describe.each(terminal.map((s) => [s.id]))('terminal stage %s', (stage) => {
       }
     }
   });
+});
 });
