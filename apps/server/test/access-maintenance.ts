@@ -58,7 +58,7 @@ export function maintenanceProbes(app: () => TestApp, headers: () => Record<stri
   };
   const count = async () => Number(((await app().database.db.execute(sql`SELECT count(*)::int AS n FROM helio_maint_order`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
   // Every installer-order step's twin: A's maintenance order is "no such order" and stays as it was.
-  const twins = Object.fromEntries([...m.MAINT_ALIASES.values()].filter((e) => !e.url.endsWith('/subStatus/list')).map((e) => [e.url, e]));
+  const twins = Object.fromEntries([...m.MAINT_ALIASES.values(), ...m.MAINT_DOWNLOADS.values()].filter((e) => !e.url.endsWith('/subStatus/list')).map((e) => [e.url, e]));
   const fill: Record<string, unknown> = {
     approved: true,
     reason: 'x',

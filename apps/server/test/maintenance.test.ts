@@ -209,6 +209,11 @@ describe('maintenance orders', () => {
     expect(o.stage).toBe('ess_quotation');
     o = await step(o, 'essQuotation/submit', crew.delivery, { form: { lines: [{ sku: bat.code, name: 'Battery', quantity: 1, unitPrice: 900 }], recipient: { name: 'Z', contact: 'c', address: 'a' } } });
     o = await step(o, 'essQuotation/audit', crew.finance, { approved: true });
+    // The quote PDF under the maintenance URL (the installer order's URL does not know a maintenance order).
+    const pdf = await get(`${A}/essQuotation/generateQuotePdf?orderId=${o.id}`, crew.delivery);
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect((await get(`${A}/order/quote/generateQuotePdf?orderId=${o.id}`, admin)).statusCode).toBe(400);
     o = await step(o, 'essPop/submit', crew.finance, { form: { amount: 900, paidAt: '2026-11-23' } });
     expect(o.stage).toBe('installation_date');
     const row = ((await t.database.db.execute(sql`SELECT cost::float AS cost, reworks FROM helio_maint_order WHERE order_id = ${o.id}`)) as unknown as { rows: { cost: number; reworks: number }[] }).rows[0]!;

@@ -18,7 +18,7 @@ function walk(predicates: Record<string, Predicate>): string[] {
   const path = [state.stage];
   for (let n = 0; n < 60 && !M.stage(state.stage)!.terminal; n++) {
     const st = M.stage(state.stage)!;
-    const action = st.review && state.inReview ? 'approve' : (ADVANCE.find((a) => (st.actions ?? []).includes(a) && !(a === 'approve' && st.review)) ?? 'submit');
+    const action = st.review && state.inReview ? 'approve' : (ADVANCE.find((a) => ((st.actions ?? []) as readonly string[]).includes(a) && !(a === 'approve' && st.review)) ?? 'submit');
     const role = expectedRoles(st.id, action, M)[0]!;
     const form = M.formOf(st.id);
     const r = transition(

@@ -10,7 +10,7 @@ import { DEVICE_KINDS, KINDS, type Kind, type World } from './world.js';
 import * as maintApi from '@helio/contracts/modules/epc/maint.api';
 
 /** The maintenance routes (contracts maint.api.ts: the installer-order twins and its own), whose `orderId` is a maintenance order. */
-const MAINT_URLS = new Set([...maintApi.MAINT_ALIASES.values(), ...Object.values(maintApi)].flatMap((e) => (e && typeof e === 'object' && 'url' in e && typeof e.url === 'string' ? [e.url] : [])));
+const MAINT_URLS = new Set([...maintApi.MAINT_ALIASES.values(), ...maintApi.MAINT_DOWNLOADS.values(), ...Object.values(maintApi)].flatMap((e) => (e && typeof e === 'object' && 'url' in e && typeof e.url === 'string' ? [e.url] : [])));
 
 export interface Route {
   key: string;

@@ -20,7 +20,8 @@ export function handoverRoutes(app: FastifyInstance, ctx: ModuleContext, m: Orde
   on(api.facSubmit, (req) => submit(req.user!, req.lang, req.body, 'fac_sign_audit'));
   on(api.facAudit, (req) => decide(req.user!, req.lang, req.body, 'fac_sign_audit', 'fac_sign_audit'));
 
-  if (pick === same) orderPdfRoute(app, ctx, reads, api.facTemplateExport, 'The FAC template (PDF)', async (_actor, row, data, lang) => ({
+  const facTemplateExport = pick(api.facTemplateExport);
+  if (facTemplateExport) orderPdfRoute(app, ctx, reads, facTemplateExport, 'The FAC template (PDF)', async (_actor, row, data, lang) => ({
     name: handoverText(lang, 'pdfName', { orderNumber: row.orderNumber }),
     content: await renderFacTemplate(row, data, lang),
   }));

@@ -18,7 +18,8 @@ export function quoteRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKi
   const docs = new QuoteDocs(reads);
   const mails = new OrderMails(reads, docs, () => ctx.use('mail'));
 
-  if (pick === same) orderPdfRoute(app, ctx, reads, api.generateQuotePdf, 'The quote (PDF)', (actor, row, data, lang) => docs.pdf(actor, row, data, lang));
+  const generateQuotePdf = pick(api.generateQuotePdf);
+  if (generateQuotePdf) orderPdfRoute(app, ctx, reads, generateQuotePdf, 'The quote (PDF)', (actor, row, data, lang) => docs.pdf(actor, row, data, lang));
 
   on(api.quoteSendMail, (req) => mails.send(req.user!, req.body.orderId, 'quote', req.lang, req.body.language ?? req.lang));
   on(api.quoteEmailDetail, (req) => mails.detail(req.user!, req.query.orderId, req.lang));

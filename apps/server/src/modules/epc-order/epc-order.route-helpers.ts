@@ -90,7 +90,7 @@ export function orderPdfRoute(
  * Which endpoint serves a step for one kind of order: the installer order's own (`same`), or for maintenance orders
  * its twin under the spec's `maint` URL (contracts `maint.api.ts`), undefined where that kind has no such step.
  */
-export type EndpointPick = <E extends Endpoint>(e: E) => E | undefined;
+export type EndpointPick = <E extends { method: string; url: string }>(e: E) => E | undefined;
 export const same: EndpointPick = (e) => e;
 
 /** `route` on the endpoint `pick` chooses (nothing when it chooses none): one handler for both kinds of order. */

@@ -101,7 +101,7 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
   const handle = has(isMaint(process) ? 'epc_maintenance_handle' : 'epc_order_handle');
   const balance = processOf(process).indexOf('balance_payment') >= 0;
   const pdf = (language: 'zh-CN' | 'en-US') =>
-    void downloadFile(quoteApi.generateQuotePdf.url, { orderId, language }, `${detail.order.orderNumber}.pdf`).catch(() => undefined);
+    void downloadFile(endpointOf(process, quoteApi.generateQuotePdf).url, { orderId, language }, `${detail.order.orderNumber}.pdf`).catch(() => undefined);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" title={t('epc.docs.pdf')}>

@@ -23,7 +23,7 @@ export const MAINT_PROCESS = MAINT_ORDER_PROCESS.id;
 export const isMaint = (process: string | null | undefined) => process === MAINT_PROCESS;
 
 /** The endpoint an order of `process` calls for the installer order's `e`: its maintenance twin, when it has one. */
-export function endpointOf<E extends Endpoint>(process: string | null | undefined, e: E): E {
+export function endpointOf<E extends { method: string; url: string }>(process: string | null | undefined, e: E): E {
   return isMaint(process) ? (maintTwin(e) ?? e) : e;
 }
 

@@ -98,9 +98,18 @@ const pairs: [Endpoint, string][] = [
 
 /** Installer-order endpoint → its maintenance twin (the steps a maintenance order has). */
 export const MAINT_ALIASES: ReadonlyMap<Endpoint, Endpoint> = new Map(pairs.map(([e, url]) => [e, twin(e, url)]));
-/** The twin of `e` (typed like it), if maintenance orders have that step. */
-export function maintTwin<E extends Endpoint>(e: E): E | undefined {
-  return MAINT_ALIASES.get(e) as E | undefined;
+
+/** The order's PDF downloads (blob routes, not JSON endpoints) and their maintenance twins. */
+type Download = typeof q.generateQuotePdf | typeof h.facTemplateExport;
+const download = <D extends Download>(d: D, url: string): D => ({ ...d, url: `${AGENT_API}/${url}`, access: MAINT_READ, tags: MAINT_TAGS, summary: `Maintenance order: ${d.summary}` }) as D;
+export const MAINT_DOWNLOADS: ReadonlyMap<Download, Download> = new Map<Download, Download>([
+  [q.generateQuotePdf, download(q.generateQuotePdf, 'essQuotation/generateQuotePdf')],
+  [h.facTemplateExport, download(h.facTemplateExport, 'maintenanceFac/exportTemplate')],
+]);
+
+/** The twin of `e` (typed like it), if maintenance orders have that step or download. */
+export function maintTwin<E extends { method: string; url: string }>(e: E): E | undefined {
+  return ((MAINT_ALIASES as ReadonlyMap<object, object>).get(e) ?? (MAINT_DOWNLOADS as ReadonlyMap<object, object>).get(e)) as E | undefined;
 }
 
 const Paging = {

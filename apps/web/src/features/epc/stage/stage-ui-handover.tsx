@@ -6,12 +6,13 @@ import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as api from '@helio/contracts/modules/epc/order.handover.api';
 import { downloadFile } from '@/core/http/download';
+import { endpointOf } from '../process';
 import type { OrderDetail, StageUi } from './stage-ui-types';
 
 function FacTemplate({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const download = (language: 'zh-CN' | 'en-US') =>
-    void downloadFile(api.facTemplateExport.url, { orderId: detail.order.id, language }, `FAC-${detail.order.orderNumber}.pdf`).catch(() => undefined);
+    void downloadFile(endpointOf(detail.order.process, api.facTemplateExport).url, { orderId: detail.order.id, language }, `FAC-${detail.order.orderNumber}.pdf`).catch(() => undefined);
   return (
     <Alert
       type="info"
