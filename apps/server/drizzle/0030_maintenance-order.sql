@@ -25,4 +25,5 @@ CREATE INDEX "helio_maint_order_station_idx" ON "helio_maint_order" USING btree 
 CREATE INDEX "helio_maint_order_device_idx" ON "helio_maint_order" USING btree ("device_sn");--> statement-breakpoint
 CREATE INDEX "helio_maint_order_alarm_idx" ON "helio_maint_order" USING btree ("alarm_id") WHERE "helio_maint_order"."alarm_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "helio_maint_order_install_idx" ON "helio_maint_order" USING btree ("install_order_id") WHERE "helio_maint_order"."install_order_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "helio_epc_order_number_idx" ON "helio_epc_order" USING btree ("order_number");--> statement-breakpoint
 CREATE INDEX "helio_epc_order_list_idx" ON "helio_epc_order" USING btree ("process","create_time","id","customer_name","order_number","stage","agent_id") WHERE "helio_epc_order"."is_deleted" = 0;

@@ -32,6 +32,8 @@ import { orderFiles } from './epc-order.files.js';
 export type OrderRow = typeof epcOrder.$inferSelect;
 export type OrderVo = Static<typeof OrderVO>;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An order number as `create` makes them: a three-letter prefix, yyMMdd and six digits of the id. */
+const WHOLE_NUMBER = /^[A-Za-z]{3}\d{12}$/;
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 export interface OrderDeps {
@@ -144,7 +146,9 @@ export class OrderReads {
     const name = text(q.customerName);
     const stage = text(q.stage);
     const agentId = text(q.agentId);
-    if (num) where.push(ilike(epcOrder.orderNumber, like(num)));
+    // A whole order number (every one is three letters and twelve digits) is contained only in itself: the unique
+    // index finds it, where a part of one needs the list index scanned (or the trigram index on PostgreSQL).
+    if (num) where.push(WHOLE_NUMBER.test(num) ? eq(epcOrder.orderNumber, num.toUpperCase()) : ilike(epcOrder.orderNumber, like(num)));
     if (name) where.push(ilike(epcOrder.customerName, like(name)));
     if (stage) where.push(eq(epcOrder.stage, stage));
     if (agentId) where.push(isId(agentId) ? eq(epcOrder.agentId, agentId) : sql`FALSE`);

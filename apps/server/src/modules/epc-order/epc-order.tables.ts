@@ -41,6 +41,8 @@ export const epcOrder = pgTable(
   },
   (t) => [
     uniqueIndex('helio_epc_order_number_uq').on(t.tenantId, t.orderNumber),
+    // A whole order number looked up across tenants (the platform's list filter; epc-order.service.ts WHOLE_NUMBER).
+    index('helio_epc_order_number_idx').on(t.orderNumber),
     index('helio_epc_order_stage_idx').on(t.tenantId, t.stage),
     index('helio_epc_order_agent_idx').on(t.agentId),
     // The order page (bench/epc-order.bench.mjs, 100,000 orders; maintenance orders share the table: `process` leads, so
