@@ -21,6 +21,7 @@ CREATE TABLE "helio_maint_order" (
 --> statement-breakpoint
 DROP INDEX "helio_epc_order_list_idx";--> statement-breakpoint
 CREATE INDEX "helio_maint_order_call_in_idx" ON "helio_maint_order" USING btree ("tenant_id","call_in_time");--> statement-breakpoint
+CREATE INDEX "helio_maint_order_fee_idx" ON "helio_maint_order" USING btree ("fee_type","order_id");--> statement-breakpoint
 CREATE INDEX "helio_maint_order_station_idx" ON "helio_maint_order" USING btree ("station_id");--> statement-breakpoint
 CREATE INDEX "helio_maint_order_device_idx" ON "helio_maint_order" USING btree ("device_sn");--> statement-breakpoint
 CREATE INDEX "helio_maint_order_alarm_idx" ON "helio_maint_order" USING btree ("alarm_id") WHERE "helio_maint_order"."alarm_id" IS NOT NULL;--> statement-breakpoint
