@@ -34,6 +34,21 @@ export type OrderVo = Static<typeof OrderVO>;
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** An order number as `create` makes them: a three-letter prefix, yyMMdd and six digits of the id. */
 const WHOLE_NUMBER = /^[A-Za-z]{3}\d{12}$/;
+/** The start of one (the prefix and some digits: an order's month, `EPC2605`). */
+const NUMBER_START = /^[A-Za-z]{3}\d{0,11}$/;
+
+/**
+ * The order-number filter ("contains", as Blade's). Letters stand only at the start of an order number, so text that is
+ * one's start can match only there: a whole number is an equality, a start narrows the order-number index to its range
+ * (the contains test kept for exactness) — instead of scanning the list index (PGlite has no trigram index).
+ */
+function numberFilter(num: string): SQL {
+  const upper = num.toUpperCase();
+  if (WHOLE_NUMBER.test(num)) return eq(epcOrder.orderNumber, upper);
+  const contains = ilike(epcOrder.orderNumber, like(num));
+  if (!NUMBER_START.test(num)) return contains;
+  return and(sql`${epcOrder.orderNumber} BETWEEN ${upper} AND ${upper.padEnd(15, '9')}`, contains)!;
+}
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 export interface OrderDeps {
@@ -148,7 +163,7 @@ export class OrderReads {
     const agentId = text(q.agentId);
     // A whole order number (every one is three letters and twelve digits) is contained only in itself: the unique
     // index finds it, where a part of one needs the list index scanned (or the trigram index on PostgreSQL).
-    if (num) where.push(WHOLE_NUMBER.test(num) ? eq(epcOrder.orderNumber, num.toUpperCase()) : ilike(epcOrder.orderNumber, like(num)));
+    if (num) where.push(numberFilter(num));
     // Text without letter case (Chinese names) needs no case folding: LIKE skips lowering every row, which ILIKE does.
     if (name) where.push(name.toLowerCase() === name.toUpperCase() ? sql`${epcOrder.customerName} LIKE ${like(name)}` : ilike(epcOrder.customerName, like(name)));
     if (stage) where.push(eq(epcOrder.stage, stage));
