@@ -20,7 +20,7 @@ import type { DeviceKind } from '../../db/schema-device.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { findFactorySerials } from '../factory/index.js';
 import { referenceSerials } from '../stock/index.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 import { lookupSerials, serialVerdicts, sitePoint } from './epc-order.field.js';
 import { fieldError } from './epc-order.field.messages.js';
 import { stepHelpers, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';

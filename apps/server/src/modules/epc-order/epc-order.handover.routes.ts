@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '@helio/contracts/modules/epc/order.handover.api';
 import type { ModuleContext } from '../../kernel/types.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 import { renderFacTemplate } from './epc-order.fac-template.js';
 import { handoverText } from './epc-order.handover.messages.js';
 import { orderPdfRoute, stepHelpers, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';

@@ -10,7 +10,7 @@ import { processOf } from '@helio/contracts/modules/epc/processes';
 import type { Lang } from '../../core/i18n.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { userNames } from '../user/index.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 import { installError } from './epc-order.install.messages.js';
 import { stepHelpers, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';
 import type { OrderReads } from './epc-order.service.js';

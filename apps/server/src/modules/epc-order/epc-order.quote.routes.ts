@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@helio/contracts/modules/epc/order.quote.api';
 import type { ModuleContext } from '../../kernel/types.js';
 import { plantsOwnedBy, snExistence } from '../station/index.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 import { OrderMails } from './epc-order.mail.js';
 import { QuoteDocs } from './epc-order.quote.js';
 import { orderPdfRoute, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';

@@ -12,7 +12,7 @@ import { sendFile } from '../../core/download.js';
 import type { Lang } from '../../core/i18n.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import type { OrderReads, OrderRow } from './epc-order.service.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 import type { StepInput } from './epc-order.steps.js';
 
 type Rec = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '@helio/contracts/modules/epc/order.api';
 import type { ModuleContext } from '../../kernel/types.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 import { orderError } from './epc-order.messages.js';
 import { stepHelpers, routeOn, same, type EndpointPick } from './epc-order.route-helpers.js';
 import { checkDesignated } from './epc-order.staff.js';

@@ -9,21 +9,16 @@ import type { ProcessDefinition } from '@helio/contracts/process/types';
 import type { ModuleContext } from '../../kernel/types.js';
 import type { StepExtension } from './epc-order.extension.js';
 import type { EndpointPick } from './epc-order.route-helpers.js';
-import type { OrderReads } from './epc-order.service.js';
-import type { OrderSteps } from './epc-order.steps.js';
+import type { OrderKind } from './epc-order.kind.js';
 
 export type { StepContext, StepEffect, StepExtension } from './epc-order.extension.js';
 export type { EndpointPick } from './epc-order.route-helpers.js';
+export type { OrderKind } from './epc-order.kind.js';
 export type { OrderReads, OrderRow, OrderVo } from './epc-order.service.js';
 export type { OrderSteps, StepInput } from './epc-order.steps.js';
 export { orderError, refusalError } from './epc-order.messages.js';
 export { epcOrder, epcOrderForm, epcOrderHistory } from './epc-order.tables.js';
 
-/** One kind of order: its reads and steps. */
-export interface OrderKind {
-  reads: OrderReads;
-  steps: OrderSteps;
-}
 
 export interface EpcOrderApi extends OrderKind {
   /** Reads and steps for another definition on the order tables, its numbers prefixed `prefix`, with these extensions. */

@@ -20,7 +20,7 @@ import { installExtension } from './epc-order.install.js';
 import { installRoutes } from './epc-order.install.routes.js';
 import { packageExtension } from './epc-order.package.js';
 import { same, type EndpointPick } from './epc-order.route-helpers.js';
-import type { OrderKind } from './index.js';
+import type { OrderKind } from './epc-order.kind.js';
 
 /** Every step route of a kind of order (the installer order's own on `same`; another kind's on its `pick`). */
 function stageRoutes(app: FastifyInstance, ctx: ModuleContext, kind: OrderKind, pick: EndpointPick): void {
