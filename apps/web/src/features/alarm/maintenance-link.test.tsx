@@ -28,6 +28,7 @@ const show = () =>
 
 beforeAll(() => alarm.loadLocales());
 afterEach(() => {
+  setLanguage('zh-CN'); // the default the next file's tests expect (isolate: false shares i18n)
   cleanup();
   vi.unstubAllGlobals();
   grant();

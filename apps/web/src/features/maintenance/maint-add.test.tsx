@@ -79,6 +79,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  setLanguage('zh-CN'); // the default the next file's tests expect (isolate: false shares i18n)
   lookupSite = SITE;
   cleanup();
   vi.unstubAllGlobals();

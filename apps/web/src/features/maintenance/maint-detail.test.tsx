@@ -51,6 +51,7 @@ const posts = (path: string) => calls.filter((c) => c.method === 'POST' && c.url
 beforeAll(() => Promise.all([epc.loadLocales(), maintenance.loadLocales()]));
 beforeEach(() => setLanguage('en-US'));
 afterEach(() => {
+  setLanguage('zh-CN'); // the default the next file's tests expect (isolate: false shares i18n)
   cleanup();
   vi.unstubAllGlobals();
 });

@@ -95,6 +95,7 @@ beforeEach(() => {
   calls = mockApi(routes([row], KPI));
 });
 afterEach(() => {
+  setLanguage('zh-CN'); // the default the next file's tests expect (isolate: false shares i18n)
   cleanup();
   vi.unstubAllGlobals();
   grant();
