@@ -93,6 +93,36 @@ const LINK_BY_API: Readonly<Record<string, (baseURL: string) => Promise<string |
       const order = await api.post<{ id: string }>('/api/skyworth-agent/createOrder/insertOrder', { agentId: company.id, customer });
       return `/epc/order/detail/${order.id}`;
     }),
+  // A maintenance order of the list, else a call-in made for the sweep (an agent company takes it).
+  '/epc/maintenance/detail/:id': (baseURL) =>
+    withAdmin(baseURL, async (api) => {
+      const { records } = await api.get<{ records: { id: string }[] }>('/api/skyworth-agent/maintenanceOrder/list?current=1&size=1');
+      if (records[0]) return `/epc/maintenance/detail/${records[0].id}`;
+      const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+      const company = await api.post<{ id: string }>('/api/skyworth-agent/agent/save', {
+        companyName: `A11y Service ${tag}`,
+        agentType: 1,
+        contactName: 'Li Lei',
+        phoneDiallingCode: '+86',
+        phone: '13800138000',
+        email: `a11ym${tag}@example.com`,
+        adminAccount: `a11ym${tag}`,
+        adminPassword: 'Sweep2026pw',
+      });
+      const customer = {
+        name: '李娜 Li Na',
+        phoneDiallingCode: '+27',
+        phone: '821234568',
+        installAddress: { country: 'ZA', province: 'GP', city: 'Johannesburg' },
+        address: '2 Main Road',
+        callInTime: '2026-11-20 09:30',
+        problem: 'Inverter stops at noon',
+        feeType: '2',
+        cocRequired: false,
+      };
+      const order = await api.post<{ id: string }>('/api/skyworth-agent/createOrder/maint/insertOrder', { agentId: company.id, customer, submit: true });
+      return `/epc/maintenance/detail/${order.id}`;
+    }),
 };
 
 /**

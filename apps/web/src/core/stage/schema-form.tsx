@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table } from 'antd';
-import type { FormItemProps, SelectProps } from 'antd';
+import type { FormItemProps, RadioGroupProps, SelectProps } from 'antd';
 import type { Rule, RuleRender } from 'antd/es/form';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -74,6 +74,11 @@ export function FormSelect({ 'aria-required': _required, ...props }: SelectProps
   return <Select {...props} />;
 }
 
+/** The same for a radio group: antd draws it as a plain `div`, on which `aria-required` is not allowed. */
+function FormRadioGroup({ 'aria-required': _required, ...props }: RadioGroupProps & { 'aria-required'?: unknown }) {
+  return <Radio.Group {...props} />;
+}
+
 function adapters(node: FieldNode): Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropName'> {
   if (node.kind === 'boolean') return { valuePropName: 'checked' };
   if (node.kind === 'date') {
@@ -127,7 +132,7 @@ export function defaultWidget(ctx: WidgetContext): ReactNode {
     case 'choice': {
       const options = (node.choices ?? []).map((v) => ({ value: v, label: labels.choice(node, v) }));
       return options.length <= 3 ? (
-        <Radio.Group disabled={disabled} options={options} optionType="button" {...named} />
+        <FormRadioGroup disabled={disabled} options={options} optionType="button" {...named} />
       ) : (
         <FormSelect allowClear disabled={disabled} placeholder={placeholder} options={options} {...named} />
       );
