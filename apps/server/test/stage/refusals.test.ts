@@ -1,11 +1,13 @@
 /**
  * The executor's rules one by one: reject back with a reason, cancel and edit with approval, optimistic locking, no
- * skipping, requirements and forms, review steps; each refusal typed.
+ * skipping, requirements and forms, review steps; each refusal typed. Then what the maintenance order (issue 20)
+ * refuses on the same rules: the warranty rule of a free call-in, its own forms' requirements, its own reject targets.
  */
 import { describe, expect, it } from 'vitest';
+import { MAINT_FEE } from '@helio/contracts/modules/epc/maint.forms';
 import type { ProcessState } from '@helio/contracts/process/types';
 import { transition, type TransitionInput, type TransitionResult } from '../../src/stage/index.js';
-import { COMPANY, DEF, ENV, FORMS, PREDICATES, T0, actor, stateAt, userOf } from './fixtures.js';
+import { COMPANY, DEF, ENV, FORMS, MAINT, MAINT_ENV, MAINT_FORMS, PREDICATES, T0, actor, stateAt, userOf } from './fixtures.js';
 
 const NOW = '2026-05-01T02:00:00.000Z';
 function act(state: ProcessState, role: string, action: TransitionInput['action'], more: Partial<TransitionInput> = {}): TransitionResult {
@@ -179,5 +181,77 @@ describe('order, locking and requirements', () => {
 
   it('a state of another process is refused', () => {
     expect(errors(act({ ...stateAt('survey'), process: 'maintenance_order' }, 'site_technician', 'submit'))).toEqual([{ code: 'wrong-process', process: 'maintenance_order' }]);
+  });
+});
+
+describe('a maintenance order refuses on the same rules', () => {
+  const at = (stage: string, opts: Parameters<typeof stateAt>[1] = {}) => stateAt(stage, opts, MAINT);
+  function mact(state: ProcessState, role: string, action: TransitionInput['action'], more: Partial<TransitionInput> = {}): TransitionResult {
+    return transition(MAINT, state, { action, actor: actor(role), stage: state.stage, version: state.version, data: MAINT_FORMS, now: NOW, ...more }, MAINT_ENV);
+  }
+  const free = (more: Record<string, unknown>) => ({ ...MAINT_FORMS.customer, feeType: MAINT_FEE.free, ...more });
+
+  it('a free call-in needs a warranty date that has not passed, named on the call-in and then on the verification', () => {
+    const expired = free({ warrantyDate: '2026-01-31' });
+    expect(errors(mact(at('create'), 'agent', 'submit', { formData: expired }))).toEqual([{ code: 'missing-requirement', predicate: 'freeWithinWarranty', field: 'customer.warrantyDate' }]);
+    expect(ok(mact(at('create'), 'agent', 'submit', { formData: free({ warrantyDate: '2030-01-01' }) })).nextState.stage).toBe('warranty_verification');
+    const data = { ...MAINT_FORMS, customer: free({ warrantyDate: '2030-01-01' }) };
+    const verify = (warranty: Record<string, unknown>) => errors(mact(at('warranty_verification'), 'administrator', 'approve', { data, formData: warranty }));
+    expect(verify({ result: 'valid', warrantyEndDate: '2026-02-28' })).toEqual([{ code: 'missing-requirement', predicate: 'freeWithinWarranty', field: 'warranty.warrantyEndDate' }]);
+    expect(verify({ result: 'expired' })).toEqual([{ code: 'missing-requirement', predicate: 'freeWithinWarranty', field: 'warranty.warrantyEndDate' }]);
+    expect(verify({ result: 'valid', warrantyEndDate: '2031-01-01' })).toEqual([]);
+    // A chargeable call-in is not bound by the warranty.
+    expect(ok(mact(at('create'), 'agent', 'submit', { formData: { ...MAINT_FORMS.customer, warrantyDate: '2020-01-01' } })).nextState.stage).toBe('warranty_verification');
+  });
+
+  it('the call-in names its missing fields; the installer order customer form is not enough', () => {
+    const { callInTime: _c, problem: _p, feeType: _f, cocRequired: _r, ...installerCustomer } = MAINT_FORMS.customer!;
+    const r = mact(at('create'), 'agent', 'submit', { formData: installerCustomer, data: {} });
+    expect(errors(r).map((e) => ('field' in e ? `${e.code} ${e.field}` : e.code))).toEqual([
+      ...['callInTime', 'problem', 'feeType', 'cocRequired'].map((f) => `invalid-form customer.${f}`),
+      ...['callInTime', 'problem', 'feeType'].map((f) => `missing-requirement customer.${f}`),
+    ]);
+    expect(errors(mact(at('create'), 'agent', 'submit', { formData: { ...MAINT_FORMS.customer, feeType: '' } }))).toEqual([
+      { code: 'invalid-form', field: 'customer.feeType', message: expect.any(String) },
+      { code: 'missing-requirement', field: 'customer.feeType' },
+    ]);
+  });
+
+  it('the on-site diagnosis and the repair QC require their own fields, not the installer survey and QC', () => {
+    const diagnosis = { ...MAINT_FORMS.maintSurvey, photos: [], signatures: { technician: 's1', owner: ' ' } };
+    expect(errors(mact(at('survey'), 'site_technician', 'submit', { data: { ...MAINT_FORMS, maintSurvey: diagnosis } }))).toEqual([
+      { code: 'missing-requirement', field: 'maintSurvey.photos' },
+      { code: 'missing-requirement', field: 'maintSurvey.signatures.owner' },
+    ]);
+    // Without the installer's survey or QC data at all, both submit.
+    const { survey: _s, qc: _q, ...noInstaller } = { ...FORMS, ...MAINT_FORMS };
+    expect(ok(mact(at('survey'), 'electrician', 'submit', { data: noInstaller })).nextState.stage).toBe('survey_review');
+    expect(ok(mact(at('qc_submission'), 'electrician', 'submit', { data: noInstaller })).nextState.stage).toBe('qc_verification');
+    expect(errors(mact(at('qc_submission'), 'electrician', 'submit', { formData: { photos: ['q1'], result: '', working: false } }))).toEqual([
+      { code: 'invalid-form', field: 'maintQc.result', message: expect.any(String) },
+      { code: 'missing-requirement', field: 'maintQc.result' },
+    ]);
+  });
+
+  it('rejects only to its own earlier stages: QC back to the repair, the COC back to the FAC, never to an installer-only stage', () => {
+    const qc = ok(mact(at('qc_verification'), 'rollout_manager', 'reject', { targetStage: 'qc_submission', reason: 'inverter still faulty' }));
+    expect(qc.nextState).toMatchObject({ stage: 'qc_submission', subStatus: 'pending' });
+    expect(qc.inbox.open?.candidates.map((c) => c.role)).toEqual(['site_technician', 'electrician']);
+    const coc = at('final_coc', { inReview: true });
+    expect(errors(mact(coc, 'administrator', 'reject', { targetStage: 'temporary_coc', reason: 'x' }))).toEqual([{ code: 'unknown-stage', stage: 'temporary_coc' }]);
+    expect(ok(mact(coc, 'administrator', 'reject', { targetStage: 'fac_sign_audit', reason: 'unsigned' })).nextState.stage).toBe('fac_sign_audit');
+    expect(errors(mact(at('survey_review'), 'rollout_manager', 'reject', { targetStage: 'create', reason: 'x' }))).toEqual([
+      { code: 'reject-target-not-allowed', target: 'create', allowed: ['survey', 'designated_person', 'survey_date'] },
+    ]);
+  });
+
+  it('cancel is immediate before anyone goes to the site, a request afterwards', () => {
+    expect(ok(mact(at('warranty_verification'), 'agent', 'cancel', { reason: 'fixed itself' })).nextState).toMatchObject({ stage: 'cancelled', pending: null });
+    expect(ok(mact(at('survey'), 'agent', 'cancel', { reason: 'fixed itself' })).nextState).toMatchObject({ stage: 'survey', pending: { kind: 'cancel' } });
+  });
+
+  it('a state of one order definition is refused by the other', () => {
+    expect(errors(mact({ ...stateAt('survey'), version: 7 }, 'site_technician', 'submit'))).toEqual([{ code: 'wrong-process', process: 'epc_order' }]);
+    expect(errors(act(at('survey'), 'site_technician', 'submit'))).toEqual([{ code: 'wrong-process', process: 'maint_order' }]);
   });
 });
