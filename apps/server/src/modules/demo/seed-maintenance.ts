@@ -40,12 +40,13 @@ export async function seedDemoMaintenance(ctx: ModuleContext, o: { log?: Log } =
   if (!admin?.isAdministrator) return 0;
   const people = await seeder.people(admin);
   const files = await seeder.pictures(people.by.technician);
+  // One call-in per station, on its first inverter (a commercial station has several).
   const sites = await ctx.db
-    .select({ plant, sn: device.deviceSn })
+    .selectDistinctOn([plant.id], { plant, sn: device.deviceSn })
     .from(plant)
     .innerJoin(device, and(eq(device.plantId, plant.id), eq(device.deviceType, DEVICE_TYPES.inverter), eq(device.isDeleted, 0)))
     .where(and(eq(plant.tenantId, PLATFORM_TENANT_ID), eq(plant.isDeleted, 0)))
-    .orderBy(asc(plant.id))
+    .orderBy(asc(plant.id), asc(device.id))
     .limit(PROBLEMS.length);
   const orders = ctx.use('maintenance').orders;
   let made = 0;

@@ -101,6 +101,7 @@ export const MAINT_ORDER_PROCESS = defineProcess({
     },
     {
       ...same('survey_review'),
+      name: { zh: '诊断审核', en: 'Diagnosis review' },
       rejectTo: ['survey', 'designated_person', 'survey_date'],
       next: [{ to: 'design', when: 'partsNeeded' }, { to: 'installation_date' }],
     },
