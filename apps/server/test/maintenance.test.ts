@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { alarm, device, deviceLatest } from '../src/db/schema-device.js';
+import { alarm, device, deviceLatest, plant } from '../src/db/schema-device.js';
 import { nextId } from '../src/core/ids.js';
 import { stockSerial } from '../src/modules/stock/stock.tables.js';
 import { createTestApp, type TestApp } from './helper.js';
@@ -91,6 +91,12 @@ describe('maintenance orders', () => {
     const hit = (found.json().data as { stationId: string; devices: { sn: string; inWarranty: boolean }[]; warrantyEnd: string; agentId: string }[]).find((x) => x.stationId === s.plantId)!;
     expect(hit).toMatchObject({ warrantyEnd: '2029-06-30', agentId: crew.companyId });
     expect(hit.devices).toEqual([expect.objectContaining({ sn: s.sn, inWarranty: true })]);
+    // No structured region: the address carries the region's name, the install address is left to the caller.
+    expect(hit).toMatchObject({ address: 'Test road 1, 广东省 深圳市', installAddress: null });
+    // With its region codes, the call-in form's install address is filled from them and the address is the street.
+    await t.database.db.update(plant).set({ provinceCode: '440000', cityCode: '440300', countyCode: '440305' }).where(eq(plant.id, s.plantId));
+    const again = (await post('/api/blade-order/order/maint/query-install-order', admin, { sn: s.sn })).json().data as Record<string, unknown>[];
+    expect(again.find((x) => x.stationId === s.plantId)).toMatchObject({ address: 'Test road 1', installAddress: { country: 'CN', province: '440000', city: '440300', district: '440305' } });
     expect((await post('/api/blade-order/order/maint/query-install-order', en(admin), {})).json().msg).toBe('Enter at least a customer name, phone, address or serial number');
     const none = await get(`/api/blade-order/order/maint/query-maint-order-history?stationId=${s.plantId}`, admin);
     expect(none.json().data).toEqual([]);

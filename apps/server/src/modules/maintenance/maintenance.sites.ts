@@ -48,12 +48,35 @@ export async function stationDevices(m: MaintOrders, stationIds: string[]): Prom
   return out;
 }
 
+export interface InstallAddress {
+  country: string;
+  province: string;
+  city: string;
+  district?: string;
+}
+
+/** A station's region codes as the customer form's install address (null unless country, province and city are known). */
+function regionOf(s: typeof plant.$inferSelect): InstallAddress | null {
+  if (!s.countryCode || !s.provinceCode || !s.cityCode) return null;
+  return { country: s.countryCode, province: s.provinceCode, city: s.cityCode, ...(s.countyCode ? { district: s.countyCode } : {}) };
+}
+
+/** An installer order's install address from its customer form (null when it is not whole). */
+function addressOf(v: unknown): InstallAddress | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const a = v as Record<string, unknown>;
+  const text = (k: string) => (typeof a[k] === 'string' && a[k] ? (a[k] as string) : undefined);
+  const [country, province, city, district] = ['country', 'province', 'city', 'district'].map(text);
+  return country && province && city ? { country, province, city, ...(district ? { district } : {}) } : null;
+}
+
 export interface Site {
   stationId: string | null;
   stationName: string | null;
   ownerName: string | null;
   ownerPhone: string | null;
   address: string | null;
+  installAddress: InstallAddress | null;
   installDate: string | null;
   installOrderId: string | null;
   installOrderNumber: string | null;
@@ -112,7 +135,9 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
       stationName: s.plantName,
       ownerName: s.ownerName ?? null,
       ownerPhone: s.ownerPhone ?? null,
-      address: [s.address, s.regionName].filter(Boolean).join(', ') || null,
+      // The street part when the region is structured (the form's install address holds it), else with its region.
+      address: (regionOf(s) ? s.address : [s.address, s.regionName].filter(Boolean).join(', ')) || null,
+      installAddress: regionOf(s),
       installDate: s.installDate ? String(s.installDate).slice(0, 10) : null,
       installOrderId: order?.id ?? null,
       installOrderNumber: order?.orderNumber ?? null,
@@ -131,6 +156,7 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
       ownerName: o.customerName,
       ownerPhone: o.customerPhone ?? null,
       address: typeof c.address === 'string' ? c.address : null,
+      installAddress: addressOf(c.installAddress),
       installDate: typeof dataOf.get(o.id)?.installationDate?.date === 'string' ? String(dataOf.get(o.id)!.installationDate!.date).slice(0, 10) : null,
       installOrderId: o.id,
       installOrderNumber: o.orderNumber,

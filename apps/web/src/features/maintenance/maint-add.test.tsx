@@ -30,6 +30,7 @@ const SITE: Site = {
   ownerName: 'Zhang Wei',
   ownerPhone: '+27 821234567',
   address: '1 Main Road, Johannesburg',
+  installAddress: null,
   installDate: '2019-06-30',
   installOrderId: '501',
   installOrderNumber: 'EPC190630000501',
@@ -188,6 +189,9 @@ describe('call-in rules and prefill', () => {
       name: 'Zhang Wei', phoneDiallingCode: '+27', phone: '821234567', address: '1 Main Road, Johannesburg', stationId: '7', installOrderId: '501',
       warrantyDate: '2020-06-30', deviceSn: 'INV0001', agentId: '9',
     });
+    // A station with its region codes fills the install address too.
+    const region = { country: 'ZA', province: 'GP', city: 'Johannesburg' };
+    expect(siteValues({ ...SITE, installAddress: region })).toMatchObject({ installAddress: region, address: '1 Main Road, Johannesburg' });
     // An alarm's device stays; a site with several devices names none.
     const two = { ...SITE, devices: [...SITE.devices, { ...SITE.devices[0]!, sn: 'BAT0001', warrantyEnd: '2031-01-01' }] };
     expect(siteValues(two).deviceSn).toBeUndefined();

@@ -42,6 +42,7 @@ export function siteValues(site: Site, sn?: string): Rec {
     ...(site.ownerName ? { name: site.ownerName } : {}),
     ...splitPhone(site.ownerPhone),
     ...(site.address ? { address: site.address } : {}),
+    ...(site.installAddress ? { installAddress: site.installAddress } : {}),
     stationId: site.stationId ?? undefined,
     installOrderId: site.installOrderId ?? undefined,
     warrantyDate: day(device?.warrantyEnd) ?? day(site.warrantyEnd),

@@ -189,6 +189,11 @@ export const SiteVO = Type.Object({
   ownerName: NStr,
   ownerPhone: NStr,
   address: NStr,
+  /** The site's region as the customer form's install address holds it (country, province, city, district codes). */
+  installAddress: Type.Union([
+    Type.Object({ country: Str, province: Str, city: Str, district: Type.Optional(Str) }),
+    Type.Null(),
+  ]),
   installDate: NStr,
   installOrderId: NStr,
   installOrderNumber: NStr,
