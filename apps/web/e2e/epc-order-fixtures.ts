@@ -48,9 +48,9 @@ export interface Crew {
 
 /**
  * One agent company with its administrator (the agent) and a staff member per role, finance and designer users (the
- * seeded roles), two SKUs with stock, and the tenant's SMTP configuration pointing to the sink (enabled).
+ * seeded roles), two SKUs with stock, and — given a sink's port — the tenant's SMTP configuration pointing to it.
  */
-export async function makeCrew(url: string, sinkPort: number, tag = uniq()): Promise<Crew> {
+export async function makeCrew(url: string, sinkPort: number | undefined, tag = uniq()): Promise<Crew> {
   const admin = await adminApi(url);
   const made: Api[] = [admin];
   const person = async (account: string, realName: string): Promise<Person> => {
@@ -96,15 +96,17 @@ export async function makeCrew(url: string, sinkPort: number, tag = uniq()): Pro
     if (!packages.records.some((r) => r.code === 'BP-5K')) {
       await admin.post('/api/skyworth-agent/order/basePackage/submit', { code: 'BP-5K', name: 'Hybrid 5 kW + 10 kWh', enabled: 1, kwp: '5', inverterKw: '5', batteryKwh: '10' });
     }
-    const mail = await admin.post<{ id: string }>('/api/blade-resource/mail/submit', {
-      name: `quotes-${tag}`,
-      host: '127.0.0.1',
-      port: sinkPort,
-      security: 'none',
-      fromAddress: 'quotes@helio.example',
-      fromName: 'Helio Quotes',
-    });
-    await admin.post(`/api/blade-resource/mail/enable?id=${mail.id}`, {});
+    if (sinkPort !== undefined) {
+      const mail = await admin.post<{ id: string }>('/api/blade-resource/mail/submit', {
+        name: `quotes-${tag}`,
+        host: '127.0.0.1',
+        port: sinkPort,
+        security: 'none',
+        fromAddress: 'quotes@helio.example',
+        fromName: 'Helio Quotes',
+      });
+      await admin.post(`/api/blade-resource/mail/enable?id=${mail.id}`, {});
+    }
     const crew: Crew = {
       companyId: company.id,
       companyName,

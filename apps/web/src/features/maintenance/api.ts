@@ -26,7 +26,9 @@ export type Site = DataOf<typeof queryInstallOrder>[number];
 export type SiteDevice = Site['devices'][number];
 
 export const useMaintOrders = (q: MaintQuery) => useEndpoint(maintList, q);
-export const useMaintKpi = () => useEndpoint(maintKpi, {});
+export type KpiQuery = QueryOf<typeof maintKpi>;
+/** The KPIs of a period (from, to: yyyy-MM-dd; none: the server's default, the last 12 months). */
+export const useMaintKpi = (q: KpiQuery = {}) => useEndpoint(maintKpi, q);
 /** A site's maintenance orders, newest first (by its station, else its installation order, else a serial). */
 export function useMaintHistory(site: Pick<Site, 'stationId' | 'installOrderId'> | undefined, sn?: string) {
   const q = site?.stationId ? { stationId: site.stationId } : site?.installOrderId ? { installOrderId: site.installOrderId } : sn ? { sn } : undefined;

@@ -1,9 +1,11 @@
 /**
- * The service KPIs over the last 12 months (contracts `maintKpi`): call-ins and closed orders, the average hours to
+ * The service KPIs over a period the user picks (by default the last 12 months; contracts `maintKpi`): call-ins and closed orders, the average hours to
  * the first visit and to close, the first-time fix rate (closed orders repaired at the first visit), the cost by fee
  * type, and the same per agent and per installer. Nothing called in yet: the empty state.
  */
-import { Card, Col, Empty, Row, Statistic, Table, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { Card, Col, DatePicker, Empty, Row, Statistic, Table, Typography, theme } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useFeeTypes, useMaintKpi, type Kpi } from './api';
@@ -23,14 +25,32 @@ export function KpiSection() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const lang = i18n.language;
-  const q = useMaintKpi();
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const q = useMaintKpi(range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : {});
   const fees = useFeeTypes();
   const k = q.data;
   const none = t('maintenance.kpi.none');
   const title = <h2 style={{ margin: 0, fontSize: 16 }}>{t('maintenance.kpi.title')}</h2>;
+  // Cleared: back to the last 12 months.
+  const period = (
+    <DatePicker.RangePicker
+      value={range}
+      onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
+      disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+      presets={[
+        { label: t('maintenance.kpi.preset.days30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
+        { label: t('maintenance.kpi.preset.months3'), value: [dayjs().subtract(3, 'month').add(1, 'day'), dayjs()] },
+        { label: t('maintenance.kpi.preset.year'), value: [dayjs().startOf('year'), dayjs()] },
+      ]}
+      placeholder={[t('maintenance.kpi.from'), t('maintenance.kpi.to')]}
+      aria-label={t('maintenance.kpi.period')}
+      data-testid="maint-kpi-period"
+    />
+  );
+  const hint = range ? t('maintenance.kpi.hintRange', { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }) : t('maintenance.kpi.hint');
   if (!q.isLoading && (!k || k.callIns === 0)) {
     return (
-      <Card title={title} data-testid="maint-kpi">
+      <Card title={title} extra={period} data-testid="maint-kpi">
         <Empty description={none} data-testid="maint-kpi-empty" />
       </Card>
     );
@@ -47,8 +67,8 @@ export function KpiSection() {
   const money = (v: number) => v.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const sub = (text: string) => <h3 style={{ margin: 0, fontSize: 14 }}>{text}</h3>;
   return (
-    <Card title={title} data-testid="maint-kpi">
-      <Typography.Paragraph style={{ color: token.colorTextSecondary }}>{t('maintenance.kpi.hint')}</Typography.Paragraph>
+    <Card title={title} extra={period} data-testid="maint-kpi">
+      <Typography.Paragraph style={{ color: token.colorTextSecondary }}>{hint}</Typography.Paragraph>
       <Row gutter={[12, 12]}>
         {figures.map(([key, label, value]) => (
           <Col key={key} xs={12} md={8} xl={4}>

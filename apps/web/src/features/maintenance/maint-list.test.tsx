@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router';
 import { setLanguage } from '@/core/i18n/i18n';
 import { grant, mockApi, page, renderPage } from '@/test/api-mock';
@@ -77,6 +78,7 @@ const KPI: Kpi = {
 
 let calls: Call[];
 const listCalls = () => calls.filter((c) => c.url.pathname === `${M}/list`);
+const kpiCalls = () => calls.filter((c) => c.url.pathname === `${M}/kpi`);
 const show = () =>
   renderPage(
     <MemoryRouter>
@@ -148,6 +150,30 @@ describe('maintenance list', () => {
     // The charts are named images with their figures as a table.
     expect(within(kpi).getByRole('img', { name: 'Call-ins and closed orders per month' })).toBeTruthy();
     expect(within(kpi).getByRole('img', { name: 'Cost by fee type' })).toBeTruthy();
+  });
+
+  it('asks for the KPIs of the period picked, and of the last 12 months again once it is cleared', async () => {
+    show();
+    const kpi = await screen.findByTestId('maint-kpi');
+    await waitFor(() => expect(kpiCalls()).toHaveLength(1));
+    expect([...kpiCalls()[0]!.url.searchParams.keys()]).toEqual([]);
+    expect(within(kpi).getByText(/^Call-ins of the last 12 months/)).toBeTruthy();
+    // "This year": from its first day to today.
+    const start = within(kpi).getByPlaceholderText('From');
+    fireEvent.focus(start);
+    fireEvent.mouseDown(start);
+    fireEvent.click(start);
+    fireEvent.click(await screen.findByText('This year'));
+    const [from, to] = [dayjs().startOf('year').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')];
+    await waitFor(() => expect(kpiCalls().at(-1)!.url.searchParams.get('from')).toBe(from));
+    expect(kpiCalls().at(-1)!.url.searchParams.get('to')).toBe(to);
+    expect(within(kpi).getByText(`Call-ins from ${from} to ${to}.`, { exact: false })).toBeTruthy();
+    // Cleared: the server's default period again.
+    fireEvent.mouseDown(within(kpi).getByPlaceholderText('From'));
+    fireEvent.mouseUp(kpi.querySelector('.ant-picker-clear')!);
+    fireEvent.click(kpi.querySelector('.ant-picker-clear')!);
+    await waitFor(() => expect(within(kpi).getByText(/^Call-ins of the last 12 months/)).toBeTruthy());
+    expect([...kpiCalls().at(-1)!.url.searchParams.keys()]).toEqual([]);
   });
 
   it('shows the empty states when nothing was called in', async () => {
