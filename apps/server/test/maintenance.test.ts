@@ -92,7 +92,7 @@ describe('maintenance orders', () => {
     expect(hit).toMatchObject({ warrantyEnd: '2029-06-30', agentId: crew.companyId });
     expect(hit.devices).toEqual([expect.objectContaining({ sn: s.sn, inWarranty: true })]);
     // No structured region: the address carries the region's name, the install address is left to the caller.
-    expect(hit).toMatchObject({ address: 'Test road 1, 广东省 深圳市', installAddress: null });
+    expect(hit).toMatchObject({ address: 'Test road 1, 广东省 深圳市', installAddress: null, location: { latitude: 22.54, longitude: 114.06 } });
     // With its region codes, the call-in form's install address is filled from them and the address is the street.
     await t.database.db.update(plant).set({ provinceCode: '440000', cityCode: '440300', countyCode: '440305' }).where(eq(plant.id, s.plantId));
     const again = (await post('/api/blade-order/order/maint/query-install-order', admin, { sn: s.sn })).json().data as Record<string, unknown>[];
@@ -176,7 +176,8 @@ describe('maintenance orders', () => {
     expect(o.stage).toBe('completed'); // no COC required
 
     const detail = (await get(`${A}/maintenanceOrder/detail?orderId=${o.id}`, admin)).json().data;
-    expect(detail.data.replacement.lines).toHaveLength(1);
+    expect(detail.data.replacement.lines).toEqual([expect.objectContaining({ oldSn: s.sn, newSn: spare.sns[0], byName: expect.stringMatching(/\S/) })]);
+    expect(detail.data.replacement.lines[0].byName).not.toBe(detail.data.replacement.lines[0].by);
     const history = (await get(`/api/blade-order/order/maint/query-maint-order-history?sn=${s.sn}`, admin)).json().data;
     expect(history.map((h: { id: string }) => h.id)).toEqual([o.id]);
     expect(history[0]).toMatchObject({ closedAt: expect.any(String), firstVisitAt: expect.any(String), feeType: '1' });

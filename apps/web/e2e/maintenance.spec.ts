@@ -123,8 +123,10 @@ test('an alarm becomes a maintenance order, repaired with a replaced inverter th
     const secret = (await done.locator('code').innerText()).trim();
     expect(secret).toMatch(/^[\w-]{20,}$/);
     await shot(tp, 'replaced-en');
-    await tp.getByRole('dialog', { name: M('en-US', 'replace.doneTitle') }).getByRole('button', { name: spaced(M('en-US', 'replace.close')) }).click();
+    await tp.getByRole('dialog', { name: M('en-US', 'replace.doneTitle') }).getByRole('button', { name: spaced(M('en-US', 'replace.close'), { exact: true }) }).last().click();
+    // Listed on the order: old → new, by the technician (by name).
     await expect(tp.getByTestId('maint-replacements')).toContainText(newSn);
+    await expect(tp.getByTestId('maint-replacements')).toContainText(crew.tech.realName);
 
     // The station reports through the new inverter with its secret; the returned one is no longer let in.
     const fresh = await playDevice(fleet.mqttUrl, newSn, secret);
@@ -151,7 +153,7 @@ test('an alarm becomes a maintenance order, repaired with a replaced inverter th
     await openMaint(page, id, 'final_coc');
     await expect(panelOf(page).getByText(S('en-US', 'panel.inReview'), { exact: true })).toBeVisible();
     await action(page, 'en-US', 'approve').click();
-    await expect(panelOf(page).getByText(S('en-US', 'panel.ended'), { exact: true })).toBeVisible(PAGE_LOAD);
+    await expect(page.getByText(S('en-US', 'panel.ended'), { exact: true })).toBeVisible(PAGE_LOAD);
     expect((await maintOf(api, id)).stage).toBe('completed');
     await shot(page, 'completed-en');
 
@@ -167,7 +169,10 @@ test('an alarm becomes a maintenance order, repaired with a replaced inverter th
     const row = page.locator('.ant-table-row', { hasText: created.orderNumber });
     await expect(row).toContainText(oldSn, PAGE_LOAD);
     await expect(row).toContainText('Completed');
-    await expect(page.getByText(M('en-US', 'kpi.title'))).toBeVisible();
+    const kpi = await api.get<{ callIns: number; closed: number }>('/api/skyworth-agent/maintenanceOrder/kpi');
+    expect(kpi.closed).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('maint-kpi-closed')).toContainText(String(kpi.closed));
+    await expect(page.getByTestId('maint-kpi-callIns')).toContainText(String(kpi.callIns));
     await expectAccessible(page);
     await shot(page, 'list-en');
     // The one refusal the walk asked for came from the client (same serial), not the server.

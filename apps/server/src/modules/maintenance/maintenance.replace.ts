@@ -15,6 +15,7 @@ import type { Actor } from '../../kernel/types.js';
 import { findFactorySerials } from '../factory/index.js';
 import { registerDevices, unbindDevices, devicePlants } from '../station/index.js';
 import { serialStates, swapSerials } from '../stock/index.js';
+import { userNames } from '../user/index.js';
 import { maintError } from './maintenance.messages.js';
 import type { MaintOrders } from './maintenance.service.js';
 import { maintOrder } from './maintenance.tables.js';
@@ -65,7 +66,8 @@ export async function replaceDevice(m: MaintOrders, actor: Actor, b: ReplaceInpu
     const [registered] = await registerDevices(tx, [
       { tenantId: plantRow?.tenantId ?? row.tenantId, plantId, type: kind, sn: newSn, parentSn: old.parentSn ?? null, userId: actor.userId, deptId: actor.deptIds[0] ?? null },
     ]);
-    const line = { deviceType: kind, oldSn, newSn, reason: b.reason.trim(), at: formatDateTime(new Date()) ?? '', by: actor.userId, plantId };
+    const byName = (await userNames(tx, [actor.userId])).get(actor.userId) ?? actor.account;
+    const line = { deviceType: kind, oldSn, newSn, reason: b.reason.trim(), at: formatDateTime(new Date()) ?? '', by: actor.userId, byName, plantId };
     const stored = (await m.reads.data(tx, row.id)).replacement as { lines?: unknown[] } | undefined;
     await m.kind.steps.storeForm(tx, row, 'replacement', { lines: [...(Array.isArray(stored?.lines) ? stored.lines : []), line] }, actor.userId);
     return { row, line, secret: registered!.secret };

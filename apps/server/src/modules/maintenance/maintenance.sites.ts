@@ -61,6 +61,13 @@ function regionOf(s: typeof plant.$inferSelect): InstallAddress | null {
   return { country: s.countryCode, province: s.provinceCode, city: s.cityCode, ...(s.countyCode ? { district: s.countyCode } : {}) };
 }
 
+/** A map point when both coordinates are numbers in range. */
+function pointOf(latitude: unknown, longitude: unknown): { latitude: number; longitude: number } | null {
+  if (latitude === null || longitude === null || latitude === undefined || longitude === undefined) return null;
+  const [lat, lng] = [Number(latitude), Number(longitude)];
+  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { latitude: lat, longitude: lng } : null;
+}
+
 /** An installer order's install address from its customer form (null when it is not whole). */
 function addressOf(v: unknown): InstallAddress | null {
   if (typeof v !== 'object' || v === null) return null;
@@ -77,6 +84,7 @@ export interface Site {
   ownerPhone: string | null;
   address: string | null;
   installAddress: InstallAddress | null;
+  location: { latitude: number; longitude: number } | null;
   installDate: string | null;
   installOrderId: string | null;
   installOrderNumber: string | null;
@@ -138,6 +146,7 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
       // The street part when the region is structured (the form's install address holds it), else with its region.
       address: (regionOf(s) ? s.address : [s.address, s.regionName].filter(Boolean).join(', ')) || null,
       installAddress: regionOf(s),
+      location: pointOf(s.latitude, s.longitude),
       installDate: s.installDate ? String(s.installDate).slice(0, 10) : null,
       installOrderId: order?.id ?? null,
       installOrderNumber: order?.orderNumber ?? null,
@@ -157,6 +166,7 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
       ownerPhone: o.customerPhone ?? null,
       address: typeof c.address === 'string' ? c.address : null,
       installAddress: addressOf(c.installAddress),
+      location: pointOf((c.location as Record<string, unknown> | undefined)?.latitude, (c.location as Record<string, unknown> | undefined)?.longitude),
       installDate: typeof dataOf.get(o.id)?.installationDate?.date === 'string' ? String(dataOf.get(o.id)!.installationDate!.date).slice(0, 10) : null,
       installOrderId: o.id,
       installOrderNumber: o.orderNumber,

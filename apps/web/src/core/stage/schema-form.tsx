@@ -8,8 +8,8 @@
  */
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table } from 'antd';
-import type { FormItemProps, RadioGroupProps, SelectProps } from 'antd';
+import { AutoComplete, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table } from 'antd';
+import type { AutoCompleteProps, FormItemProps, RadioGroupProps, SelectProps } from 'antd';
 import type { Rule, RuleRender } from 'antd/es/form';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -72,6 +72,11 @@ const DATETIME = 'YYYY-MM-DD HH:mm:ss';
 /** A required Form.Item hands `aria-required` to the control; antd puts it on the select's wrapper (axe refuses it). */
 export function FormSelect({ 'aria-required': _required, ...props }: SelectProps & { 'aria-required'?: unknown }) {
   return <Select {...props} />;
+}
+
+/** The same for an AutoComplete (a Select underneath: the attribute lands on its wrapping `div`). */
+export function FormAutoComplete({ 'aria-required': _required, ...props }: AutoCompleteProps & { 'aria-required'?: unknown }) {
+  return <AutoComplete {...props} />;
 }
 
 /** The same for a radio group: antd draws it as a plain `div`, on which `aria-required` is not allowed. */

@@ -31,6 +31,7 @@ const SITE: Site = {
   ownerPhone: '+27 821234567',
   address: '1 Main Road, Johannesburg',
   installAddress: null,
+  location: null,
   installDate: '2019-06-30',
   installOrderId: '501',
   installOrderNumber: 'EPC190630000501',
@@ -191,7 +192,8 @@ describe('call-in rules and prefill', () => {
     });
     // A station with its region codes fills the install address too.
     const region = { country: 'ZA', province: 'GP', city: 'Johannesburg' };
-    expect(siteValues({ ...SITE, installAddress: region })).toMatchObject({ installAddress: region, address: '1 Main Road, Johannesburg' });
+    const point = { latitude: -26.2, longitude: 28.05 };
+    expect(siteValues({ ...SITE, installAddress: region, location: point })).toMatchObject({ installAddress: region, location: point, address: '1 Main Road, Johannesburg' });
     // An alarm's device stays; a site with several devices names none.
     const two = { ...SITE, devices: [...SITE.devices, { ...SITE.devices[0]!, sn: 'BAT0001', warrantyEnd: '2031-01-01' }] };
     expect(siteValues(two).deviceSn).toBeUndefined();

@@ -43,6 +43,7 @@ export function siteValues(site: Site, sn?: string): Rec {
     ...splitPhone(site.ownerPhone),
     ...(site.address ? { address: site.address } : {}),
     ...(site.installAddress ? { installAddress: site.installAddress } : {}),
+    ...(site.location ? { location: site.location } : {}),
     stationId: site.stationId ?? undefined,
     installOrderId: site.installOrderId ?? undefined,
     warrantyDate: day(device?.warrantyEnd) ?? day(site.warrantyEnd),

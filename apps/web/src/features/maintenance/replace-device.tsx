@@ -5,13 +5,14 @@
  * station's device registration shows it. The order's replacements (its data's `replacement.lines`) are listed.
  */
 import { useState } from 'react';
-import { Alert, AutoComplete, Button, Descriptions, Form, Input, Modal, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Table, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
 import { maintWarrantyDetail, replaceDevice } from '@helio/contracts/modules/epc/maint.api';
 import type { ReplacementLine } from '@helio/contracts/modules/epc/maint.forms';
 import { useEndpoint } from '@/core/http/endpoint';
+import { FormAutoComplete } from '@/core/stage/schema-form';
 import { http } from '@/core/http/http';
 import type { OrderDetail } from '@/features/epc/api';
 import { useStepErrors } from '@/features/epc/stage/use-step-errors';
@@ -49,7 +50,7 @@ export function Replacements({ detail }: { detail: OrderDetail }) {
           { title: t('maintenance.replace.oldSn'), dataIndex: 'oldSn' },
           { title: t('maintenance.replace.newSn'), dataIndex: 'newSn' },
           { title: t('maintenance.replace.reason'), dataIndex: 'reason' },
-          { title: t('maintenance.replace.at'), key: 'at', render: (_: unknown, l) => [l.by, l.at].filter(Boolean).join(' · ') },
+          { title: t('maintenance.replace.at'), key: 'at', render: (_: unknown, l) => [l.byName ?? l.by, l.at].filter(Boolean).join(' · ') },
         ]}
       />
     </div>
@@ -139,7 +140,7 @@ function ReplaceDialog({ detail, onClose, onChanged }: { detail: OrderDetail; on
       <Typography.Paragraph type="secondary">{t('maintenance.replace.hint')}</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" preserve={false}>
         <Form.Item name="oldSn" label={t('maintenance.replace.oldSn')} rules={snRules(t('maintenance.replace.oldRequired'))}>
-          <AutoComplete
+          <FormAutoComplete
             allowClear
             maxLength={64}
             options={devices.map((d) => ({ value: d.sn, label: `${d.sn} · ${d.deviceType}${d.model ? ` · ${d.model}` : ''}` }))}

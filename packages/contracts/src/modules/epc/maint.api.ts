@@ -194,6 +194,8 @@ export const SiteVO = Type.Object({
     Type.Object({ country: Str, province: Str, city: Str, district: Type.Optional(Str) }),
     Type.Null(),
   ]),
+  /** The site's map point (the station's, or the installation order's): the EHS at the site is checked against it. */
+  location: Type.Union([Type.Object({ latitude: Type.Number(), longitude: Type.Number() }), Type.Null()]),
   installDate: NStr,
   installOrderId: NStr,
   installOrderNumber: NStr,

@@ -78,6 +78,8 @@ export interface ReplacementLine {
   newSn: string;
   reason: string;
   at: string;
+  /** Who replaced it: the user id, and their name as it was then. */
   by: string;
+  byName?: string;
   plantId: string;
 }
