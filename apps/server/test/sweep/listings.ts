@@ -196,6 +196,8 @@ export const NO_CONTROL: Record<string, string> = {
   'POST /api/skyworth-agent/order/qcSubmission/saveOrUpdateQcInfo': FIELD_STEP,
   'POST /api/skyworth-agent/order/qcSubmission/submitQcInfo': FIELD_STEP,
   'POST /api/skyworth-agent/order/qcSubmission/saveSubNodeApprovalStatus': FIELD_STEP,
+  'POST /api/skyworth-agent/order/survey/saveSubNodeApprovalStatus':
+    "the survey review's sub-node statuses: on B's own order the sweep's generic body lacks its version and statuses, so it is refused with a 400 like a missing order; access-epc-field.ts proves A's order answers 'no such order' and stays unchanged",
   'POST /api/skyworth-agent/order/qcVerification/qcVerify': FIELD_STEP,
   'POST /api/skyworth-agent/order/serialNumber/exist': "a read (POST for its list of serials; writes nothing) that needs the order and serials the sweep's generic body lacks; access-epc-field.ts proves A's order answers 'no such order' without its data",
   'POST /api/skyworth-agent/createOrder/insertOrder': "creates in B's own tenant; naming A's agent company is refused (access-epc-order.ts)",

@@ -103,6 +103,7 @@ export function fieldRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKi
     });
     return reads.voOf(row, lang);
   };
+  on(api.surveyNodes, (req) => saveNodes(req.user!, req.lang, req.body, 'surveyNodes', ['survey_review']));
   on(api.ehsExamine, (req) => saveNodes(req.user!, req.lang, req.body, 'ehsNodes', ['ehs_verification']));
   on(api.ehsFinalExamine, (req) => decide(req.user!, req.lang, req.body, 'ehs_verification', 'ehs_submission'));
 

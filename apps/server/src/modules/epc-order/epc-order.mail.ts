@@ -42,10 +42,17 @@ interface MailRule {
 }
 
 const RULES: Record<OrderMailKind, MailRule> = {
+  callout: { after: 'callout_quote', roles: [...DEF.rolesFor('callout_quote', 'submit'), ...DEF.rolesFor('callout_quote', 'approve')], refusal: 'calloutNotApproved' },
   quote: { after: 'ess_quotation', roles: [...DEF.rolesFor('ess_quotation', 'submit'), ...DEF.rolesFor('ess_quotation', 'approve')], refusal: 'quoteNotApproved' },
   payment: { after: 'ess_payment', roles: DEF.rolesFor('ess_payment', 'submit'), refusal: 'paymentNotConfirmed' },
   finalPayment: { after: 'balance_payment', roles: DEF.rolesFor('balance_payment', 'submit'), refusal: 'finalPaymentNotConfirmed' },
 };
+
+/** The call-out quote as a quote of one line (the call-out fee): its PDF and recipient are made as the quote's. */
+function calloutAsQuote(data: Rec, lang: Lang): Rec {
+  const c = obj(data.calloutQuote);
+  return { ...data, quote: { currency: str(c.currency) || 'CNY', recipient: c.recipient, lines: [{ sku: 'CALL-OUT', name: quoteText(lang, 'calloutLine'), quantity: 1, unitPrice: c.amount }] } };
+}
 
 export class OrderMails {
   constructor(
@@ -74,18 +81,21 @@ export class OrderMails {
   async send(actor: Actor, rawId: unknown, kind: OrderMailKind, lang: Lang, mailLang: Lang = lang): Promise<MailVo> {
     const row = await this.reads.load(actor, rawId, lang);
     this.check(actor, row, kind, lang, await this.reads.companies(actor));
-    const data = await this.reads.data(this.db, row.id);
+    const stored = await this.reads.data(this.db, row.id);
+    const data = kind === 'callout' ? calloutAsQuote(stored, mailLang) : stored;
     const recipient = requireRecipient(this.docs.recipient(data), lang);
     const seller = await this.docs.seller(actor, row);
     const sellerName = seller.name || row.orderNumber;
     let subject: string;
     let body: string;
     const attachments: MailAttachment[] = [];
-    if (kind === 'quote') {
+    if (kind === 'quote' || kind === 'callout') {
       const pdf = await this.docs.pdf(actor, row, data, mailLang);
-      attachments.push({ filename: pdf.name, content: pdf.content, contentType: 'application/pdf' });
-      subject = quoteText(mailLang, 'quoteSubject', { orderNumber: row.orderNumber });
-      body = quoteText(mailLang, 'quoteBody', { name: recipient.name, orderNumber: row.orderNumber, currency: pdf.quote.currency, total: pdf.quote.total, seller: sellerName });
+      const callout = kind === 'callout';
+      const filename = callout ? quoteText(mailLang, 'calloutPdfName', { orderNumber: row.orderNumber }) : pdf.name;
+      attachments.push({ filename, content: pdf.content, contentType: 'application/pdf' });
+      subject = quoteText(mailLang, callout ? 'calloutSubject' : 'quoteSubject', { orderNumber: row.orderNumber });
+      body = quoteText(mailLang, callout ? 'calloutBody' : 'quoteBody', { name: recipient.name, orderNumber: row.orderNumber, currency: pdf.quote.currency, total: pdf.quote.total, seller: sellerName });
     } else {
       const payment = obj(kind === 'payment' ? data.essPayment : data.balancePayment);
       const currency = (str(obj(data.quote).currency) || 'CNY').toUpperCase();
@@ -139,7 +149,7 @@ export class OrderMails {
 
   async detail(actor: Actor, rawId: unknown, lang: Lang) {
     const row = await this.reads.load(actor, rawId, lang);
-    return { order: await this.reads.voOf(row, lang), mail: await this.last(row, 'quote') };
+    return { order: await this.reads.voOf(row, lang), mail: await this.last(row, 'quote'), calloutMail: await this.last(row, 'callout') };
   }
 
   async paymentDetail(actor: Actor, rawId: unknown, lang: Lang) {

@@ -21,6 +21,7 @@ export function quoteRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKi
   const generateQuotePdf = pick(api.generateQuotePdf);
   if (generateQuotePdf) orderPdfRoute(app, ctx, reads, generateQuotePdf, 'The quote (PDF)', (actor, row, data, lang) => docs.pdf(actor, row, data, lang));
 
+  on(api.calloutSendMail, (req) => mails.send(req.user!, req.body.orderId, 'callout', req.lang, req.body.language ?? req.lang));
   on(api.quoteSendMail, (req) => mails.send(req.user!, req.body.orderId, 'quote', req.lang, req.body.language ?? req.lang));
   on(api.quoteEmailDetail, (req) => mails.detail(req.user!, req.query.orderId, req.lang));
   on(api.paymentEmailDetail, (req) => mails.paymentDetail(req.user!, req.query.orderId, req.lang));

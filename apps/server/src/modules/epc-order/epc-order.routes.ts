@@ -59,6 +59,7 @@ export function orderRoutes(app: FastifyInstance, ctx: ModuleContext, m: OrderKi
     if (!b.date.trim()) throw orderError(req.lang, 'dateRequired');
     return vo(req.user!, req.lang, b.orderId, { stage: 'survey_date', version: b.version, submissionId: b.submissionId, action: 'submit', formData: { date: b.date, ...(b.remark ? { remark: b.remark } : {}) } });
   });
+  on(api.explorationDateDetail, (req) => reads.stageForm(req.user!, req.query.orderId, 'survey_date', req.lang));
   on(api.designatedPersonSelect, async (req) => {
     const row = await reads.load(req.user!, req.query.orderId, req.lang);
     return reads.deps.agent().service.staff(req.user!, { agentId: row.agentId }, req.lang).then((staff) =>

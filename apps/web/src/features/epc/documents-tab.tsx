@@ -1,6 +1,6 @@
 /**
  * The order's quote documents and e-mails (contracts `order.quote.api.ts`): the quote PDF in either language, and the
- * quote, ESS payment and balance payment e-mails — their last attempt (to, subject, status, attachments, the text) and a send button
+ * call-out quote (when the order has one), quote, ESS payment and balance payment e-mails — their last attempt (to, subject, status, attachments, the text) and a send button
  * once the order has passed the stage that allows it (finance approved the quote; the payment, or the balance, is confirmed). A send
  * never moves the order; a refused one shows the server's reason and may simply be tried again.
  */
@@ -100,6 +100,8 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
   const hasQuote = Array.isArray(quote?.lines) && quote.lines.length > 0;
   const handle = has(isMaint(process) ? 'epc_maintenance_handle' : 'epc_order_handle');
   const balance = processOf(process).indexOf('balance_payment') >= 0;
+  // The call-out quote's mail, once the order has one (its fee type charges the call-out).
+  const callout = Boolean(detail.data.calloutQuote);
   const pdf = (language: 'zh-CN' | 'en-US') =>
     void downloadFile(endpointOf(process, quoteApi.generateQuotePdf).url, { orderId, language }, `${detail.order.orderNumber}.pdf`).catch(() => undefined);
   return (
@@ -118,6 +120,16 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
           <Typography.Text type="secondary">{t('epc.docs.noQuote')}</Typography.Text>
         )}
       </Card>
+      {callout && (
+        <MailCard
+          testId="epc-callout-mail"
+          title={t('epc.docs.calloutMail')}
+          mail={quoteMail.data?.calloutMail}
+          canSend={handle && past(detail, 'callout_quote')}
+          notYet={t('epc.docs.calloutNotYet')}
+          send={() => send(quoteApi.calloutSendMail).finally(() => void quoteMail.refetch())}
+        />
+      )}
       <MailCard
         testId="epc-quote-mail"
         title={t('epc.docs.quoteMail')}

@@ -183,6 +183,7 @@ export const calloutQuoteDetail = detailEndpoint('calloutQuote/detail', "The ord
 export const calloutQuoteSubmit = stepEndpoint('calloutQuote/submit', 'Call-out quote: save (save=true) or submit for finance review', step({ form: Form, save: Type.Optional(Type.Boolean()) }));
 export const calloutQuoteAudit = stepEndpoint('calloutQuote/audit', 'Call-out quote review (finance): approve, or reject with a reason and target', step(Decision));
 export const explorationDate = stepEndpoint('explorationDate/submit', 'Survey (exploration) date', step({ date: Type.String({ maxLength: 19 }), remark: Type.Optional(Reason) }));
+export const explorationDateDetail = detailEndpoint('explorationDate/detail', "The order's survey (exploration) date and its remark");
 export const designatedPersonSelect = defineEndpoint({
   method: 'GET',
   url: `${ORDER_API}/designatedPerson/select`,

@@ -103,6 +103,11 @@ export const qcSubmit = stepEndpoint(
   "QC submission (site technician, electrician): inverter type, photos, serials (each existing for its type, one of the order's shipped serials, chosen once, not installed elsewhere), panel photos, earthing, battery count",
   step({ form: Type.Optional(Form) }),
 );
+export const surveyNodes = stepEndpoint(
+  'survey/saveSubNodeApprovalStatus',
+  'Survey review: store the sub-node statuses of the submitted survey (item key → pass/fail, note); the stage does not move',
+  step({ nodes: SubNodes }),
+);
 export const qcSubNodeStatus = stepEndpoint(
   'qcSubmission/saveSubNodeApprovalStatus',
   'QC: store the sub-node statuses (item key → pass/fail, note); the stage does not move',

@@ -28,14 +28,14 @@ const IdIn = Type.Union([Id, Type.Integer({ minimum: 1 })]);
 /** The language of a document or mail (default: the caller's, from Accept-Language). */
 export const DocLanguage = Type.Union([Type.Literal('zh-CN'), Type.Literal('en-US')]);
 
-/** The three mails of an order. */
-export const ORDER_MAIL_KINDS = ['quote', 'payment', 'finalPayment'] as const;
+/** The mails of an order (the call-out quote's, the ESS quote's and the two payment confirmations). */
+export const ORDER_MAIL_KINDS = ['quote', 'payment', 'finalPayment', 'callout'] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /** One mail attempt of an order. */
 export const OrderMailVO = Type.Object({
   id: Str,
-  kind: Type.Union([Type.Literal('quote'), Type.Literal('payment'), Type.Literal('finalPayment')]),
+  kind: Type.Union([Type.Literal('quote'), Type.Literal('payment'), Type.Literal('finalPayment'), Type.Literal('callout')]),
   to: Str,
   subject: Str,
   body: Str,
@@ -75,14 +75,25 @@ export const quoteSendMail = defineEndpoint({
   data: OrderMailVO,
 });
 
+export const calloutSendMail = defineEndpoint({
+  method: 'POST',
+  url: `${ORDER_API}/calloutQuote/sendMail`,
+  access: HANDLE,
+  tags: TAGS,
+  summary:
+    "E-mail the approved call-out quote with its PDF (one line: the call-out) to its recipient (the customer's e-mail when the recipient has none); only once finance approved it. A failed send leaves the order unchanged and may be retried",
+  body: sendBody(),
+  data: OrderMailVO,
+});
+
 export const quoteEmailDetail = defineEndpoint({
   method: 'GET',
   url: `${ORDER_API}/quote/emailDetail`,
   access: READ,
   tags: TAGS,
-  summary: "The order's last quote e-mail attempt (to, subject, body, attachment names, status, time), null before any",
+  summary: "The order's last quote e-mail attempt (to, subject, body, attachment names, status, time), null before any; `calloutMail` the same of the call-out quote",
   querystring: mailQuery(),
-  data: Type.Object({ order: OrderVO, mail: NullableObject(OrderMailVO) }),
+  data: Type.Object({ order: OrderVO, mail: NullableObject(OrderMailVO), calloutMail: Type.Optional(NullableObject(OrderMailVO)) }),
 });
 
 export const paymentEmailDetail = defineEndpoint({

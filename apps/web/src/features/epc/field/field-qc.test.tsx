@@ -142,6 +142,30 @@ describe('QC verification', () => {
   });
 });
 
+describe('survey review', () => {
+  it("a maintenance order's diagnosis review keeps its sub-node statuses (stored ones shown), under the maintenance URL", async () => {
+    const d = detail('survey_review', ['approve', 'reject'], {
+      maintSurvey: { findings: 'Fan seized', solution: 'Swap it', partsNeeded: false, photos: ['11'], confirmed: true },
+      surveyNodes: { findings: { status: 'pass' } },
+    });
+    d.order.process = 'maint_order';
+    calls = mockApi({ 'POST /api/skyworth-agent/maintain/surveyReview/saveSubNodeApprovalStatus': () => order('survey_review', d.order.id, 7) });
+    renderPage(<StagePanel detail={d} onChanged={vi.fn()} />);
+    const review = await screen.findByTestId('sub-nodes-survey');
+    // The diagnosis form's items (the maintenance definition's form of its survey stage); the stored status checked.
+    expect(within(within(review).getByTestId('sub-node-findings')).getByRole('radio', { name: 'Pass' })).toHaveProperty('checked', true);
+    fireEvent.click(within(within(review).getByTestId('sub-node-photos')).getByText('Fail'));
+    fireEvent.change(within(review).getByLabelText(/^Note on /), { target: { value: 'The BMS is not on the photos' } });
+    fireEvent.click(within(review).getByTestId('sub-nodes-save'));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/maintain/surveyReview/saveSubNodeApprovalStatus'))).toHaveLength(1));
+    expect(calls.find((c) => c.url.pathname.endsWith('/saveSubNodeApprovalStatus'))!.body).toEqual({
+      orderId: d.order.id,
+      version: 7,
+      nodes: { findings: { status: 'pass' }, photos: { status: 'fail', note: 'The BMS is not on the photos' } },
+    });
+  });
+});
+
 describe('commissioned', () => {
   it("shows the station (a link to its page) and the serials once the order has its commission record, nothing before", () => {
     const { container } = renderPage(

@@ -1,7 +1,8 @@
 /**
  * The reviewer's sub-node statuses of a field submission (issue 19; spec §7 "EHS examine… status commit", "QC
  * sub-node save status"): one row per item of the submitted form (its top-level fields) marked pass or fail, a failed
- * item with a note saying what failed; saved with `ehsVerification/ehsExamineNodeStatusCommit` or
+ * item with a note saying what failed; saved with `survey/saveSubNodeApprovalStatus` (a maintenance order's
+ * `maintain/surveyReview/saveSubNodeApprovalStatus`), `ehsVerification/ehsExamineNodeStatusCommit` or
  * `qcSubmission/saveSubNodeApprovalStatus` (the stage stays; the order's version moves, so the page reloads). The
  * stage panel's approve and reject decide the stage. Read-only for those who cannot decide.
  */
@@ -10,8 +11,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, List, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '@helio/contracts/api/endpoint';
-import { ehsExamine, ehsInfo, qcDetail, qcSubNodeStatus } from '@helio/contracts/modules/epc/order.field.api';
-import { ehsForm, qcForm } from '@helio/contracts/modules/epc/order.forms';
+import { ehsExamine, ehsInfo, qcDetail, qcSubNodeStatus, surveyNodes } from '@helio/contracts/modules/epc/order.field.api';
+import { ehsForm, qcForm, surveyForm } from '@helio/contracts/modules/epc/order.forms';
 import type { FormDef } from '@helio/contracts/process/types';
 import { toast } from '@/core/notify';
 import { formFields, labelKey } from '@/core/stage/schema-model';
@@ -23,9 +24,14 @@ import { useStepErrors } from '../stage/use-step-errors';
 type Nodes = DataOf<typeof ehsInfo>['nodes'];
 type Status = { status?: 'pass' | 'fail'; note?: string };
 
-/** The reviewed form: the order definition's form of the submission stage (a maintenance order's repair QC too). */
-const formOf = (kind: 'ehs' | 'qc', process: string | null | undefined): FormDef =>
-  processOf(process).formOf(kind === 'ehs' ? 'ehs_submission' : 'qc_submission') ?? (kind === 'ehs' ? ehsForm : qcForm);
+export type NodesKind = 'survey' | 'ehs' | 'qc';
+const SUBMISSION: Record<NodesKind, { stage: string; form: FormDef }> = {
+  survey: { stage: 'survey', form: surveyForm },
+  ehs: { stage: 'ehs_submission', form: ehsForm },
+  qc: { stage: 'qc_submission', form: qcForm },
+};
+/** The reviewed form: the order definition's form of the submission stage (a maintenance order's diagnosis and repair QC too). */
+const formOf = (kind: NodesKind, process: string | null | undefined): FormDef => processOf(process).formOf(SUBMISSION[kind].stage) ?? SUBMISSION[kind].form;
 /** What the server records with the location: shown with it, not reviewed on its own. */
 const NOT_ITEMS = new Set(['accuracy', 'distanceKm']);
 
@@ -41,17 +47,18 @@ export function nodesToSend(state: Record<string, Status>): { nodes: Nodes; miss
   return { nodes };
 }
 
-export function SubNodeReview({ detail, kind, onChanged }: { detail: OrderDetail; kind: 'ehs' | 'qc'; onChanged: () => void }) {
+export function SubNodeReview({ detail, kind, onChanged }: { detail: OrderDetail; kind: NodesKind; onChanged: () => void }) {
   const orderId = detail.order.id;
   const process = detail.order.process;
   const ehs = useOrderEndpoint(process, ehsInfo, { orderId }, { enabled: kind === 'ehs' });
   const qc = useOrderEndpoint(process, qcDetail, { orderId }, { enabled: kind === 'qc' });
-  const loaded = kind === 'ehs' ? ehs.data : qc.data;
+  // The survey's statuses are part of the order's data (the page reloads it after a save).
+  const loaded = kind === 'ehs' ? ehs.data : kind === 'qc' ? qc.data : { nodes: (detail.data.surveyNodes ?? {}) as Nodes };
   // Keyed by the stored statuses: a reload (after saving) starts from what the server holds.
   return loaded ? <Review key={JSON.stringify(loaded.nodes)} detail={detail} kind={kind} stored={loaded.nodes} onChanged={onChanged} /> : null;
 }
 
-function Review({ detail, kind, stored, onChanged }: { detail: OrderDetail; kind: 'ehs' | 'qc'; stored: Nodes; onChanged: () => void }) {
+function Review({ detail, kind, stored, onChanged }: { detail: OrderDetail; kind: NodesKind; stored: Nodes; onChanged: () => void }) {
   const { t } = useTranslation();
   const process = detail.order.process;
   const reviewed = formOf(kind, process);
@@ -76,10 +83,10 @@ function Review({ detail, kind, stored, onChanged }: { detail: OrderDetail; kind
     setBusy(true);
     try {
       const body = { orderId: detail.order.id, version: detail.order.version, nodes };
-      await (kind === 'ehs' ? callEndpoint(ehsExamine, { process }, body) : callEndpoint(qcSubNodeStatus, { process }, body));
+      await callEndpoint(kind === 'ehs' ? ehsExamine : kind === 'qc' ? qcSubNodeStatus : surveyNodes, { process }, body);
       toast.success(t('epc-field.nodes.saved'));
       // The stored statuses are read again next time (the order's version does not move).
-      void client.invalidateQueries({ queryKey: ['endpoint', endpointOf(process, kind === 'ehs' ? ehsInfo : qcDetail).url] });
+      if (kind !== 'survey') void client.invalidateQueries({ queryKey: ['endpoint', endpointOf(process, kind === 'ehs' ? ehsInfo : qcDetail).url] });
       onChanged();
     } catch (e) {
       handle(e);

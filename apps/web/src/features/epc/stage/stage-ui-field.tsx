@@ -1,7 +1,7 @@
 /**
  * The field stages' additions to the stage panel (issue 19; stage-ui.ts): the EHS submission shows the site and the
  * phone's distance to it and reads the location before its submit (field/ehs-before.ts: refused beyond 2 km); the
- * verifications show the reviewer's sub-node statuses (field/sub-nodes.tsx) above the submitted form; the QC
+ * survey review and the verifications show the reviewer's sub-node statuses (field/sub-nodes.tsx) above the submitted form; the QC
  * submission's serial rows pick from the order's shipped serials (field/qc-panel.tsx, serial-picker.tsx).
  */
 import { ehsBeforeCall } from '../field/ehs-before';
@@ -13,6 +13,7 @@ import type { OrderDetail, StageUi } from './stage-ui-types';
 type Props = { detail: OrderDetail; onChanged: () => void };
 
 export const FIELD_UI: Record<string, StageUi> = {
+  survey_review: { Extra: ({ detail, onChanged }: Props) => <SubNodeReview detail={detail} kind="survey" onChanged={onChanged} /> },
   ehs_submission: { Extra: ({ detail }: Props) => <EhsSite detail={detail} />, beforeCall: ehsBeforeCall },
   ehs_verification: {
     Extra: ({ detail, onChanged }: Props) => (
