@@ -8,9 +8,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
-import { helpers, ORDER, tag, type Crew, type H } from './epc-order-fixtures.js';
+import { helpers, ORDER, type Crew, type H } from './epc-order-fixtures.js';
 import { part2, type OrderRef } from './epc-order-part2-fixtures.js';
-import { parseMail, pdfText, SmtpSink } from './epc-order-quote-fixtures.js';
+import { parseMail, pdfText, sinkMailConfig, SmtpSink } from './epc-order-quote-fixtures.js';
 import { multipart, png } from './multipart.js';
 
 let t: TestApp;
@@ -18,7 +18,8 @@ let admin: H;
 let crew: Crew;
 let port = 0;
 const sink = new SmtpSink();
-const { post, get, crew: makeCrew } = helpers(() => t);
+const h = helpers(() => t);
+const { post, get, crew: makeCrew } = h;
 const p2 = part2(() => t, () => admin, () => crew);
 const en = (x: H) => ({ ...x, 'accept-language': 'en-US' });
 const zh = (x: H) => ({ ...x, 'accept-language': 'zh-CN' });
@@ -28,9 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ HELIO_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
   admin = await t.adminHeaders();
   crew = await makeCrew(admin);
-  const saved = await post('/api/blade-resource/mail/submit', admin, { name: tag('sink '), host: '127.0.0.1', port, security: 'none', fromAddress: 'orders@helio.example', fromName: 'Helio' });
-  expect(saved.json().code, saved.body).toBe(200);
-  expect((await post(`/api/blade-resource/mail/enable?id=${saved.json().data.id}`, admin)).json().code).toBe(200);
+  await sinkMailConfig(h, admin, port, { address: 'orders@helio.example', name: 'Helio' });
   await sink.start(port);
 }, 180_000);
 afterAll(async () => {

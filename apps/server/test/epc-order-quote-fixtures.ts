@@ -110,6 +110,13 @@ export async function pdfText(buf: Buffer): Promise<string> {
 }
 
 export type Helpers = ReturnType<typeof helpers>;
+
+/** The tenant's SMTP configuration pointing to a sink on loopback port `port`, enabled (the administrator saves it). */
+export async function sinkMailConfig(h: Helpers, admin: H, port: number, from: { address: string; name: string }): Promise<void> {
+  const saved = await h.post('/api/blade-resource/mail/submit', admin, { name: tag('sink '), host: '127.0.0.1', port, security: 'none', fromAddress: from.address, fromName: from.name });
+  expect(saved.json().code, saved.body).toBe(200);
+  expect((await h.post(`/api/blade-resource/mail/enable?id=${saved.json().data.id}`, admin)).json().code).toBe(200);
+}
 export type Point = 'quote_submitted' | 'quote_approved' | 'payment_confirmed';
 
 /** An order of the crew's company walked through the sales half to `point`; answers its id and current row. */

@@ -14,7 +14,7 @@ import { mailOutbox } from '../src/modules/mail/mail.tables.js';
 import { createRole, createTenant, createUser } from './fixtures.js';
 import { createTestApp, type TestApp } from './helper.js';
 import { helpers, tag, type Crew, type H } from './epc-order-fixtures.js';
-import { header, parseMail, pdfText, SmtpSink, walkOrder } from './epc-order-quote-fixtures.js';
+import { header, parseMail, pdfText, sinkMailConfig, SmtpSink, walkOrder } from './epc-order-quote-fixtures.js';
 
 const Q = `${ORDER_API}/quote`;
 let t: TestApp;
@@ -34,9 +34,7 @@ beforeAll(async () => {
   admin = await t.adminHeaders();
   crew = await h.crew(admin);
   // The tenant's enabled SMTP configuration: the sink's port (nothing listens there until a test starts the sink).
-  const saved = await post('/api/blade-resource/mail/submit', admin, { name: tag('sink '), host: '127.0.0.1', port, security: 'none', fromAddress: 'quotes@helio.example', fromName: 'Helio Quotes' });
-  expect(saved.json().code, saved.body).toBe(200);
-  expect((await post(`/api/blade-resource/mail/enable?id=${saved.json().data.id}`, admin)).json().code).toBe(200);
+  await sinkMailConfig(h, admin, port, { address: 'quotes@helio.example', name: 'Helio Quotes' });
 }, 180_000);
 afterAll(async () => {
   await t?.stop();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.js';
 import { customer, helpers, type Crew, type H } from './epc-order-fixtures.js';
-import { parseMail, pdfText, SmtpSink } from './epc-order-quote-fixtures.js';
+import { parseMail, pdfText, sinkMailConfig, SmtpSink } from './epc-order-quote-fixtures.js';
 import type { OrderRef } from './epc-order-part2-fixtures.js';
 import { createDevice, createPlant } from './station-fixtures.js';
 
@@ -18,7 +18,8 @@ let admin: H;
 let crew: Crew;
 let port = 0;
 const sink = new SmtpSink();
-const { post, get, crew: makeCrew } = helpers(() => t);
+const h = helpers(() => t);
+const { post, get, crew: makeCrew } = h;
 const en = (h: H): H => ({ ...h, 'accept-language': 'en-US' });
 
 beforeAll(async () => {
@@ -26,9 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({ HELIO_ALLOW_PRIVATE_HOSTS: '127.0.0.1' });
   admin = await t.adminHeaders();
   crew = await makeCrew(admin);
-  const saved = await post('/api/blade-resource/mail/submit', admin, { name: 'maint sink', host: '127.0.0.1', port, security: 'none', fromAddress: 'service@helio.example', fromName: 'Helio Service' });
-  expect(saved.json().code, saved.body).toBe(200);
-  expect((await post(`/api/blade-resource/mail/enable?id=${saved.json().data.id}`, admin)).json().code).toBe(200);
+  await sinkMailConfig(h, admin, port, { address: 'service@helio.example', name: 'Helio Service' });
   await sink.start(port);
 }, 180_000);
 afterAll(async () => {

@@ -17,6 +17,7 @@ export type { OrderKind } from './epc-order.kind.js';
 export type { OrderReads, OrderRow, OrderVo } from './epc-order.service.js';
 export type { OrderSteps, StepInput } from './epc-order.steps.js';
 export { orderError, refusalError } from './epc-order.messages.js';
+export { pointOf } from './epc-order.field.js';
 export { epcOrder, epcOrderForm, epcOrderHistory } from './epc-order.tables.js';
 
 

@@ -9,7 +9,7 @@ import type { Lang } from '../../core/i18n.js';
 import { device, DEVICE_KINDS, inverterFactory, plant } from '../../db/schema-device.js';
 import type { Actor } from '../../kernel/types.js';
 import { companiesOfDepts, companyNames } from '../agent/index.js';
-import { epcOrder, epcOrderForm } from '../epc-order/index.js';
+import { epcOrder, epcOrderForm, pointOf } from '../epc-order/index.js';
 import { plantWhere } from '../station/index.js';
 import { today } from './maintenance.extension.js';
 import { maintError } from './maintenance.messages.js';
@@ -59,13 +59,6 @@ export interface InstallAddress {
 function regionOf(s: typeof plant.$inferSelect): InstallAddress | null {
   if (!s.countryCode || !s.provinceCode || !s.cityCode) return null;
   return { country: s.countryCode, province: s.provinceCode, city: s.cityCode, ...(s.countyCode ? { district: s.countyCode } : {}) };
-}
-
-/** A map point when both coordinates are numbers in range. */
-function pointOf(latitude: unknown, longitude: unknown): { latitude: number; longitude: number } | null {
-  if (latitude === null || longitude === null || latitude === undefined || longitude === undefined) return null;
-  const [lat, lng] = [Number(latitude), Number(longitude)];
-  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { latitude: lat, longitude: lng } : null;
 }
 
 /** An installer order's install address from its customer form (null when it is not whole). */
@@ -146,7 +139,7 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
       // The street part when the region is structured (the form's install address holds it), else with its region.
       address: (regionOf(s) ? s.address : [s.address, s.regionName].filter(Boolean).join(', ')) || null,
       installAddress: regionOf(s),
-      location: pointOf(s.latitude, s.longitude),
+      location: pointOf({ latitude: s.latitude, longitude: s.longitude }),
       installDate: s.installDate ? String(s.installDate).slice(0, 10) : null,
       installOrderId: order?.id ?? null,
       installOrderNumber: order?.orderNumber ?? null,
@@ -166,7 +159,7 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
       ownerPhone: o.customerPhone ?? null,
       address: typeof c.address === 'string' ? c.address : null,
       installAddress: addressOf(c.installAddress),
-      location: pointOf((c.location as Record<string, unknown> | undefined)?.latitude, (c.location as Record<string, unknown> | undefined)?.longitude),
+      location: pointOf(c.location),
       installDate: typeof dataOf.get(o.id)?.installationDate?.date === 'string' ? String(dataOf.get(o.id)!.installationDate!.date).slice(0, 10) : null,
       installOrderId: o.id,
       installOrderNumber: o.orderNumber,

@@ -102,6 +102,13 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
   const balance = processOf(process).indexOf('balance_payment') >= 0;
   // The call-out quote's mail, once the order has one (its fee type charges the call-out).
   const callout = Boolean(detail.data.calloutQuote);
+  // Each mail: its card, the stage the order must have passed, the endpoint that sends it and the detail to read again.
+  const mails = [
+    { testId: 'epc-callout-mail', text: 'callout', shown: callout, mail: quoteMail.data?.calloutMail, after: 'callout_quote', endpoint: quoteApi.calloutSendMail, reload: quoteMail.refetch },
+    { testId: 'epc-quote-mail', text: 'quote', shown: true, mail: quoteMail.data?.mail, after: 'ess_quotation', endpoint: quoteApi.quoteSendMail, reload: quoteMail.refetch },
+    { testId: 'epc-payment-mail', text: 'payment', shown: true, mail: paymentMail.data?.mail, after: 'ess_payment', endpoint: quoteApi.paymentConfirmSendMail, reload: paymentMail.refetch },
+    { testId: 'epc-final-payment-mail', text: 'finalPayment', shown: balance, mail: paymentMail.data?.finalMail, after: 'balance_payment', endpoint: quoteApi.finalPaymentConfirmSendMail, reload: paymentMail.refetch },
+  ];
   const pdf = (language: 'zh-CN' | 'en-US') =>
     void downloadFile(endpointOf(process, quoteApi.generateQuotePdf).url, { orderId, language }, `${detail.order.orderNumber}.pdf`).catch(() => undefined);
   return (
@@ -120,42 +127,19 @@ export function DocumentsTab({ detail }: { detail: OrderDetail }) {
           <Typography.Text type="secondary">{t('epc.docs.noQuote')}</Typography.Text>
         )}
       </Card>
-      {callout && (
-        <MailCard
-          testId="epc-callout-mail"
-          title={t('epc.docs.calloutMail')}
-          mail={quoteMail.data?.calloutMail}
-          canSend={handle && past(detail, 'callout_quote')}
-          notYet={t('epc.docs.calloutNotYet')}
-          send={() => send(quoteApi.calloutSendMail).finally(() => void quoteMail.refetch())}
-        />
-      )}
-      <MailCard
-        testId="epc-quote-mail"
-        title={t('epc.docs.quoteMail')}
-        mail={quoteMail.data?.mail}
-        canSend={handle && past(detail, 'ess_quotation')}
-        notYet={t('epc.docs.quoteNotYet')}
-        send={() => send(quoteApi.quoteSendMail).finally(() => void quoteMail.refetch())}
-      />
-      <MailCard
-        testId="epc-payment-mail"
-        title={t('epc.docs.paymentMail')}
-        mail={paymentMail.data?.mail}
-        canSend={handle && past(detail, 'ess_payment')}
-        notYet={t('epc.docs.paymentNotYet')}
-        send={() => send(quoteApi.paymentConfirmSendMail).finally(() => void paymentMail.refetch())}
-      />
-      {balance && (
-        <MailCard
-          testId="epc-final-payment-mail"
-          title={t('epc.docs.finalPaymentMail')}
-          mail={paymentMail.data?.finalMail}
-          canSend={handle && past(detail, 'balance_payment')}
-          notYet={t('epc.docs.finalPaymentNotYet')}
-          send={() => send(quoteApi.finalPaymentConfirmSendMail).finally(() => void paymentMail.refetch())}
-        />
-      )}
+      {mails
+        .filter((m) => m.shown)
+        .map((m) => (
+          <MailCard
+            key={m.testId}
+            testId={m.testId}
+            title={t(`epc.docs.${m.text}Mail`)}
+            mail={m.mail}
+            canSend={handle && past(detail, m.after)}
+            notYet={t(`epc.docs.${m.text}NotYet`)}
+            send={() => send(m.endpoint).finally(() => void m.reload())}
+          />
+        ))}
     </Space>
   );
 }
