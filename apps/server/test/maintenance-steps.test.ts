@@ -2,7 +2,7 @@
  * The maintenance order's own spec URLs beyond the shared steps (issue 20, spec §7): the call-out quote e-mailed with
  * its PDF (`maintCallOutQuote/sendMail`: refused until finance approved it, then sent through the mail module's SMTP
  * provider to a real sink on loopback, recorded with the quote e-mails), the survey date read back
- * (`maintSurveyDate/detail`), and the diagnosis review's sub-node statuses (`maintain/surveyReview/saveSubNodeApprovalStatus`:
+ * (`maintSurveyDate/detail`), a station's call-in given the station's map point, and the diagnosis review's sub-node statuses (`maintain/surveyReview/saveSubNodeApprovalStatus`:
  * stored with the order, only at the review, the stage unmoved).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,8 @@ describe('maintenance order spec URLs', () => {
 
   it('reads the survey date back, and keeps the diagnosis review sub-node statuses only at the review', async () => {
     let o = await atCallout();
+    // Called in without a map point: the site is the station's (createPlant's 22.54, 114.06), for the EHS at the site.
+    expect((await get(`${A}/maintenanceOrder/detail?orderId=${o.id}`, admin)).json().data.data.customer.location).toEqual({ latitude: 22.54, longitude: 114.06 });
     o = await step(o, 'maintCallOutQuote/submit', crew.delivery, { form: { amount: 80, recipient: { name: 'Z', contact: 'c', address: 'a' } } });
     o = await step(o, 'maintCallOutQuote/audit', crew.finance, { approved: true });
     o = await step(o, 'maintSurveyDate/audit', crew.rollout, { date: '2026-11-22', remark: 'Mornings only' });

@@ -14,7 +14,8 @@ import { tenantCondition } from '../../core/tenant.js';
 import { alarm, device, plant } from '../../db/schema-device.js';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
 import { companiesOfDepts } from '../agent/index.js';
-import { epcOrder, type OrderKind, type OrderRow } from '../epc-order/index.js';
+import { epcOrder, pointOf, type OrderKind, type OrderRow } from '../epc-order/index.js';
+import type { GeoPoint } from '@helio/contracts/modules/epc/geo';
 import { plantWhere } from '../station/index.js';
 import { today, warrantyProblem } from './maintenance.extension.js';
 import { maintError } from './maintenance.messages.js';
@@ -84,11 +85,14 @@ export class MaintOrders {
   private async references(actor: Actor, c: Rec, lang: Lang) {
     const stationId = opt(c.stationId);
     const sn = opt(c.deviceSn);
-    let station: { id: string; operationCompanyId: string | null } | null = null;
+    let station: { id: string; operationCompanyId: string | null; point: GeoPoint | null } | null = null;
     if (stationId) {
-      const [p] = await this.ctx.db.select({ id: plant.id, operationCompanyId: plant.operationCompanyId }).from(plant).where(and(eq(plant.id, stationId), plantWhere(actor)));
+      const [p] = await this.ctx.db
+        .select({ id: plant.id, operationCompanyId: plant.operationCompanyId, latitude: plant.latitude, longitude: plant.longitude })
+        .from(plant)
+        .where(and(eq(plant.id, stationId), plantWhere(actor)));
       if (!p) throw maintError(lang, 'stationNotFound');
-      station = { id: String(p.id), operationCompanyId: p.operationCompanyId ? String(p.operationCompanyId) : null };
+      station = { id: String(p.id), operationCompanyId: p.operationCompanyId ? String(p.operationCompanyId) : null, point: pointOf({ latitude: p.latitude, longitude: p.longitude }) };
       if (sn) {
         const [d] = await this.ctx.db.select({ id: device.id }).from(device).where(and(eq(device.plantId, stationId), eq(device.deviceSn, sn), eq(device.isDeleted, 0)));
         if (!d) throw maintError(lang, 'deviceNotAtStation', { sn });
@@ -116,13 +120,16 @@ export class MaintOrders {
     const warranty = warrantyProblem({ customer: c }, 'create');
     if (warranty) throw warranty.key === 'freeWarrantyExpired' ? maintError(lang, warranty.key, { date: warranty.date }) : maintError(lang, warranty.key);
     const station = await this.references(actor, c, lang);
+    // The site of a station's call-in is the station's map point unless the caller gave one: the EHS at the site is
+    // checked against it (an order without one cannot pass its EHS).
+    const customer = !pointOf(c.location) && station?.point ? { ...c, location: station.point } : c;
     let agentId = body.agentId === undefined ? undefined : String(body.agentId);
     if (!agentId && !(await this.reads.companies(actor))) {
       agentId = station?.operationCompanyId ? (await companiesOfDepts(this.ctx.db, [station.operationCompanyId])).get(station.operationCompanyId)?.id : undefined;
       if (!agentId) throw maintError(lang, 'agentRequired');
     }
     const row = await this.ctx.tx(async (tx, hooks) => {
-      const created = await this.reads.create(actor, { customer: c, ...(agentId ? { agentId } : {}) }, lang, tx);
+      const created = await this.reads.create(actor, { customer, ...(agentId ? { agentId } : {}) }, lang, tx);
       const callIn = parseDateTime(str(c.callInTime))?.getTime() ?? NaN;
       await tx.insert(maintOrder).values({
         orderId: created.id,
