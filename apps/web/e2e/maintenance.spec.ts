@@ -29,6 +29,7 @@ mkdirSync(SHOTS, { recursive: true });
 const S = featureTexts('epc', 'epc-stage');
 const M = featureTexts('maintenance');
 const AL = featureTexts('alarm');
+const F = featureTexts('epc', 'epc-field');
 
 const action = (page: Page, lang: Lang, a: string) => panelOf(page).getByTestId('stage-actions').getByRole('button', { name: spaced(S(lang, `panel.action.${a}`), { exact: true }) });
 
@@ -85,6 +86,7 @@ test('an alarm becomes a maintenance order, repaired with a replaced inverter th
     // The warranty: the device's factory warranty shown, verified as valid.
     const warranty = page.getByTestId('maint-warranty');
     await expect(warranty.locator('tr', { hasText: oldSn })).toContainText(M('zh-CN', 'site.inWarranty'));
+    await expect(warranty.locator('tr', { hasText: oldSn })).toContainText(F('zh-CN', 'qc.deviceType.inverter'));
     const wform = page.getByTestId('stage-form-warranty');
     await wform.getByText(S('zh-CN', 'form.warranty.resultOptions.valid'), { exact: true }).click();
     const end = wform.getByLabel(S('zh-CN', 'form.warranty.warrantyEndDate'), { exact: true });
@@ -127,6 +129,7 @@ test('an alarm becomes a maintenance order, repaired with a replaced inverter th
     // Listed on the order: old → new, by the technician (by name).
     await expect(tp.getByTestId('maint-replacements')).toContainText(newSn);
     await expect(tp.getByTestId('maint-replacements')).toContainText(crew.tech.realName);
+    await expect(tp.getByTestId('maint-replacements')).toContainText(F('en-US', 'qc.deviceType.inverter'));
 
     // The station reports through the new inverter with its secret; the returned one is no longer let in.
     const fresh = await playDevice(fleet.mqttUrl, newSn, secret);

@@ -66,3 +66,6 @@ export function freeWarrantyExpired(feeType: unknown, warrantyDate: unknown, tod
   const day = warrantyDate.trim().slice(0, 10);
   return day < today ? day : undefined;
 }
+
+/** A device kind's name (inverter, battery, guardian, charger: the order screens' names), else the kind itself. */
+export const deviceKindName = (t: (key: string, o: { defaultValue: string }) => string, kind: string) => t(`epc-field.qc.deviceType.${kind}`, { defaultValue: kind });

@@ -25,7 +25,7 @@ import { stillUploading, toWire } from '@/core/stage/wire';
 import { needsAgent } from '@/features/epc/stage/customer-form';
 import { epcOverrides, labelPrefix } from '@/features/epc/stage/epc-fields';
 import { useStepErrors } from '@/features/epc/stage/use-step-errors';
-import { freeWarrantyExpired, type Site } from './api';
+import { deviceKindName, freeWarrantyExpired, type Site } from './api';
 import { deviceWarranty } from './prefill';
 
 export interface CallInFormProps {
@@ -55,7 +55,7 @@ function DeviceSnInput({ ctx, site, form, ...item }: { ctx: WidgetContext; site?
         label: (
           <Space size={4} wrap>
             <span>{d.sn}</span>
-            <Tag>{d.deviceType}</Tag>
+            <Tag>{deviceKindName(t, d.deviceType)}</Tag>
             <Tag color={d.inWarranty ? 'green' : 'default'}>{d.inWarranty ? t('maintenance.site.inWarranty') : t('maintenance.site.outOfWarranty')}</Tag>
           </Space>
         ),

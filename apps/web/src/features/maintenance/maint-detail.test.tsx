@@ -111,7 +111,8 @@ describe('a maintenance order’s steps', () => {
     renderPage(<StagePanel detail={detail('warranty_verification', ['approve', 'reject'])} onChanged={() => undefined} stageUi={MAINT_STAGE_UI} />);
     const panel = await screen.findByTestId('maint-warranty');
     await waitFor(() => expect(panel.textContent).toContain('The devices\' warranty suggests: Expired (warranty end 2020-06-30)'));
-    expect(within(panel).getByText('INV0001').closest('tr')!.textContent).toBe('INV0001inverterSK-52019-06-302020-06-301Out of warranty');
+    // The device kind by its name in the page's language.
+    expect(within(panel).getByText('INV0001').closest('tr')!.textContent).toBe('INV0001InverterSK-52019-06-302020-06-301Out of warranty');
     expect(screen.getByTestId('stage-form-warranty')).toBeTruthy();
   });
 

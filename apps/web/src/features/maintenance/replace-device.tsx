@@ -16,6 +16,7 @@ import { FormAutoComplete } from '@/core/stage/schema-form';
 import { http } from '@/core/http/http';
 import type { OrderDetail } from '@/features/epc/api';
 import { useStepErrors } from '@/features/epc/stage/use-step-errors';
+import { deviceKindName } from './api';
 
 type Replaced = DataOf<typeof replaceDevice>;
 interface Values {
@@ -46,7 +47,7 @@ export function Replacements({ detail }: { detail: OrderDetail }) {
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('maintenance.replace.deviceType'), dataIndex: 'deviceType' },
+          { title: t('maintenance.replace.deviceType'), dataIndex: 'deviceType', render: (v: string) => deviceKindName(t, v) },
           { title: t('maintenance.replace.oldSn'), dataIndex: 'oldSn' },
           { title: t('maintenance.replace.newSn'), dataIndex: 'newSn' },
           { title: t('maintenance.replace.reason'), dataIndex: 'reason' },
@@ -143,7 +144,7 @@ function ReplaceDialog({ detail, onClose, onChanged }: { detail: OrderDetail; on
           <FormAutoComplete
             allowClear
             maxLength={64}
-            options={devices.map((d) => ({ value: d.sn, label: `${d.sn} · ${d.deviceType}${d.model ? ` · ${d.model}` : ''}` }))}
+            options={devices.map((d) => ({ value: d.sn, label: `${d.sn} · ${deviceKindName(t, d.deviceType)}${d.model ? ` · ${d.model}` : ''}` }))}
             filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())}
           />
         </Form.Item>

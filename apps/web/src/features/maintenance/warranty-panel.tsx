@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { maintWarrantyDetail } from '@helio/contracts/modules/epc/maint.api';
 import { useEndpoint } from '@/core/http/endpoint';
 import type { OrderDetail } from '@/features/epc/api';
-import type { SiteDevice } from './api';
+import { deviceKindName, type SiteDevice } from './api';
 
 export function WarrantyPanel({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
@@ -38,7 +38,7 @@ export function WarrantyPanel({ detail }: { detail: OrderDetail }) {
         locale={{ emptyText: t('maintenance.warranty.none') }}
         columns={[
           { title: t('maintenance.warranty.sn'), dataIndex: 'sn' },
-          { title: t('maintenance.warranty.type'), dataIndex: 'deviceType' },
+          { title: t('maintenance.warranty.type'), dataIndex: 'deviceType', render: (v: string) => deviceKindName(t, v) },
           { title: t('maintenance.warranty.model'), dataIndex: 'model' },
           { title: t('maintenance.warranty.start'), dataIndex: 'warrantyStart' },
           { title: t('maintenance.warranty.end'), dataIndex: 'warrantyEnd' },
