@@ -79,7 +79,8 @@ describe('fieldsToColumns', () => {
 
   it('offers yes/no for switches', () => {
     const sealed = { key: 'isSealed', label: { zh: '封存', en: 'Sealed' }, kind: 'switch' as const };
-    expect(choicesOf(sealed, { dicts: {}, language: 'zh-CN', t })).toEqual([
+    // Chinese words whatever language an earlier file left set (isolate: false shares i18n).
+    expect(choicesOf(sealed, { dicts: {}, language: 'zh-CN', t: i18n.getFixedT('zh-CN') })).toEqual([
       ['1', '是'],
       ['0', '否'],
     ]);

@@ -61,6 +61,7 @@ const VO = order('next', { version: 8 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setLanguage('zh-CN'); // the default the next file's tests expect (isolate: false shares i18n)
 });
 
 beforeEach(() => setLanguage('en-US'));
