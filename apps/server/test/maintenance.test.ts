@@ -126,7 +126,7 @@ describe('maintenance orders', () => {
     expect((await get(`${A}/order/selectBaseOrderInfo?orderId=${o.id}`, admin)).statusCode).toBe(400);
 
     const w = (await get(`${A}/warranty-verification/detail?orderId=${o.id}`, admin)).json().data;
-    expect(w.suggested).toEqual({ result: 'valid', warrantyEndDate: '2030-12-31' });
+    expect(w.suggested).toMatchObject({ result: 'valid', warrantyEndDate: '2030-12-31', basis: 'factory', factoryEndDate: '2030-12-31', serviceEndDate: null });
     o = await step(o, 'warranty-verification/audit', admin, { approved: true, form: { result: 'valid', warrantyEndDate: '2030-12-31' } });
     expect(o.stage).toBe('survey_date'); // free: no call-out quote
     o = await step(o, 'maintSurveyDate/audit', crew.rollout, { date: '2026-11-22' });
@@ -190,13 +190,31 @@ describe('maintenance orders', () => {
     expect(paged.json().data.records.map((r: { id: string }) => r.id)).toEqual([o.id]);
   });
 
+  it("suggests the call-in's free-service plan when it outlasts the factory warranty, and a free repair passes on it", async () => {
+    const s = await site('2020-01-01');
+    const year = new Date().getUTCFullYear();
+    await t.database.db.update(plant).set({ installDate: `${year - 1}-03-15` }).where(eq(plant.id, s.plantId));
+    const planEnd = `${year + 2}-03-15`;
+    const created = await post(`${A}/createOrder/maint/insertOrder`, crew.admin, { customer: callIn({ stationId: s.plantId, deviceSn: s.sn, freeServiceMonths: 36, warrantyDate: planEnd }), submit: true });
+    expect(created.json().code, created.body).toBe(200);
+    let o = created.json().data as OrderRef;
+    const w = (await get(`${A}/warranty-verification/detail?orderId=${o.id}`, admin)).json().data;
+    expect(w.suggested).toEqual({ result: 'valid', warrantyEndDate: planEnd, basis: 'service', factoryEndDate: '2020-01-01', serviceEndDate: planEnd, installDate: `${year - 1}-03-15` });
+    o = await step(o, 'warranty-verification/audit', admin, { approved: true, form: { result: 'valid', warrantyEndDate: planEnd } });
+    expect(o.stage).toBe('survey_date'); // free: no call-out quote
+    // A plan that has run out suggests "expired" on its own end, the later of the two.
+    const short = await post(`${A}/createOrder/maint/insertOrder`, crew.admin, { customer: callIn({ stationId: s.plantId, deviceSn: s.sn, feeType: '2', freeServiceMonths: 1 }), submit: true });
+    const ended = (await get(`${A}/warranty-verification/detail?orderId=${short.json().data.id}`, admin)).json().data;
+    expect(ended.suggested).toMatchObject({ result: 'expired', warrantyEndDate: `${year - 1}-04-15`, basis: 'service' });
+  });
+
   it('a chargeable repair with parts runs the call-out quote, design, stock, ESS quotation and proof of payment', async () => {
     const s = await site('2020-01-01');
     const created = await post(`${A}/createOrder/maint/insertOrder`, crew.admin, { customer: callIn({ stationId: s.plantId, deviceSn: s.sn, feeType: '2', cocRequired: true }), submit: true });
     expect(created.json().code, created.body).toBe(200);
     let o = created.json().data as OrderRef;
     const warranty = (await get(`${A}/warranty-verification/detail?orderId=${o.id}`, admin)).json().data;
-    expect(warranty.suggested.result).toBe('expired');
+    expect(warranty.suggested).toMatchObject({ result: 'expired', basis: 'factory' });
     o = await step(o, 'warranty-verification/audit', admin, { approved: true, form: { result: 'expired', warrantyEndDate: '2020-01-01' } });
     expect(o.stage).toBe('callout_quote');
     o = await step(o, 'maintCallOutQuote/submit', crew.delivery, { form: { amount: 80, recipient: { name: 'Z', contact: 'c', address: 'a' } } });

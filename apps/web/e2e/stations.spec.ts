@@ -174,11 +174,26 @@ async function openFirst(page: Page, status?: string): Promise<void> {
   if (status) rows = rows.filter({ has: page.locator('.ant-tag', { hasText: status }) });
   const link = rows.first().locator('.ant-typography').first();
   // The walk's own simulator registers its devices over the first minute: reload until the list has one.
-  await expect(async () => {
-    if (!(await link.isVisible())) await page.reload();
-    await expect(link).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 90_000 });
+  try {
+    await expect(async () => {
+      if (!(await link.isVisible())) await page.reload();
+      await expect(link).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 90_000 });
+  } catch (err) {
+    throw new Error(`no station${status ? ` "${status}"` : ''} on the list; the fleet: ${await fleetState()}`, { cause: err });
+  }
   await link.click();
+}
+
+/** What the fleet server says of its stations and simulator (a failed walk's message: CI keeps no trace). */
+async function fleetState(): Promise<string> {
+  const a = await api().catch(() => undefined);
+  const summary = await a?.get('/api/skyworth-client/home/plantStatusSummary').catch(() => undefined);
+  await a?.dispose();
+  const log = process.env.E2E_STATIONS_LOG;
+  const lines = log && fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n') : [];
+  const telling = lines.filter((l) => /simulator|"level":(40|50)/.test(l)).slice(-8);
+  return `${JSON.stringify(summary)}; ${process.env.E2E_STATIONS_LOG ?? 'no log'}:\n${telling.join('\n')}`;
 }
 
 for (const language of ['zh-CN', 'en-US'] as const) {

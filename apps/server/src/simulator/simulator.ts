@@ -40,17 +40,27 @@ interface Sim {
 
 export interface SimulatorStats {
   devices: number;
+  /** Devices whose connection is up now. */
   connected: number;
+  /** Connections that came back after dropping (the client reconnects by itself). */
+  reconnects: number;
+  /** First connections that failed (refused, timed out); the device tries again at its next report. */
+  connectFailures: number;
   published: number;
   acked: number;
   failed: number;
 }
 
+/** How often the simulator logs its figures (a fleet gone quiet shows in the server log, not only on the screens). */
+const LOG_EVERY_MS = 5 * 60_000;
+
 export class LiveSimulator {
   private readonly sims: Sim[] = [];
   private timer: NodeJS.Timeout | undefined;
-  readonly stats: SimulatorStats = { devices: 0, connected: 0, published: 0, acked: 0, failed: 0 };
+  readonly stats: SimulatorStats = { devices: 0, connected: 0, reconnects: 0, connectFailures: 0, published: 0, acked: 0, failed: 0 };
   private readonly now: () => number;
+  private loggedAt = 0;
+  private logged: SimulatorStats | undefined;
 
   constructor(
     private readonly model: FleetModel,
@@ -79,12 +89,32 @@ export class LiveSimulator {
 
   private tick(): void {
     const now = this.now();
+    if (now - this.loggedAt >= LOG_EVERY_MS) this.logStats(now);
     for (const s of this.sims) {
       if (s.nextAt > now) continue;
       s.nextAt += this.o.interval * 1000;
       if (s.nextAt < now) s.nextAt = now + this.o.interval * 1000;
       this.step(s, now);
     }
+  }
+
+  /** The figures every few minutes; a warning when reports went out and none was acknowledged since the last time. */
+  private logStats(now: number): void {
+    const was = this.logged;
+    this.loggedAt = now;
+    this.logged = { ...this.stats };
+    if (!was) return;
+    const problem =
+      this.stats.published > was.published && this.stats.acked === was.acked
+        ? 'simulator: no report acknowledged by the broker in five minutes'
+        : this.stats.failed > was.failed
+          ? 'simulator: reports failed'
+          : this.stats.connectFailures > was.connectFailures
+            ? 'simulator: devices could not connect to the broker'
+            : undefined;
+    const o = { simulator: this.logged };
+    if (problem) this.o.log?.warn(o, problem);
+    else this.o.log?.info(o, 'simulator');
   }
 
   private step(s: Sim, t: number): void {
@@ -95,7 +125,6 @@ export class LiveSimulator {
       if (s.client) {
         const c = s.client;
         s.client = undefined;
-        this.stats.connected--;
         void c.endAsync(true).catch(() => undefined);
       }
       return;
@@ -143,20 +172,32 @@ export class LiveSimulator {
     client.on('error', () => undefined);
     // Commands (docs/device-protocol.md, "Commands"): answered by the registered handlers (commands.ts).
     answerCommands(client, { sn, deviceType: s.device.kind, state: s.state, publish: devicePublisher(client, sn), ...(this.o.httpBase ? { httpBase: this.o.httpBase } : {}) }, this.now);
+    let up = false;
+    const online = (on: boolean) => {
+      if (on !== up) this.stats.connected += on ? 1 : -1;
+      up = on;
+    };
     client.once('connect', () => {
       void client.subscribeAsync(`helio/v1/${sn}/cmd/req/+`, { qos: 1 }).catch(() => undefined);
       s.connecting = false;
       s.client = client;
-      this.stats.connected++;
+      online(true);
       // The factory firmware, overlaid by what an upgrade installed (state kept across reconnects).
       const fw = { protocol: 'V1.08', master: 'V2.3.1', slave: 'V1.9.0', ems: 'E1.4.2', dcdc: 'D1.2.0', ...(s.state.fw as Record<string, string> | undefined) };
       this.publish(s, `helio/v1/${sn}/status`, { ts: this.now(), online: true, interval: this.o.interval, model: s.device.model, ...(s.device.kind === 'inverter' ? { fw } : {}) });
       // Report right away (first report after (re)connecting).
       this.step(s, this.now());
+      // Later connects are the client's own reconnections after a drop.
+      client.on('connect', () => {
+        this.stats.reconnects++;
+        online(true);
+      });
     });
-    client.once('close', () => {
+    client.on('close', () => {
+      online(false);
       if (s.connecting) {
         s.connecting = false;
+        this.stats.connectFailures++;
         void client.endAsync(true).catch(() => undefined);
       }
     });

@@ -172,14 +172,33 @@ export async function findSites(m: MaintOrders, actor: Actor, q: { customerName?
   return sites.slice(0, LIMIT);
 }
 
-/** The warranty of a maintenance order's devices: the faulty device's (else the station's latest) end decides. */
+/** The end of a free-service plan of `months` from the installation date (same day of month, clamped to its end). */
+export function servicePlanEnd(installDate: string | null, months: unknown): string | null {
+  const n = Number(months);
+  if (!installDate || !/^\d{4}-\d{2}-\d{2}/.test(installDate) || !Number.isInteger(n) || n <= 0) return null;
+  const [y, mo, d] = installDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const month = mo - 1 + n;
+  const last = new Date(Date.UTC(y, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, month, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * The warranty of a maintenance order's devices: the faulty device's (else the station's latest) factory end, or the
+ * call-in's free-service plan (months from the station's installation date) when that runs longer — `basis` says which.
+ */
 export async function warrantyDetail(m: MaintOrders, actor: Actor, orderId: unknown, lang: Lang) {
   const row = await m.reads.load(actor, orderId, lang);
   const vo = await m.vo(row, lang);
   const data = await m.reads.data(m.ctx.db, row.id);
   const devices = vo.stationId ? ((await stationDevices(m, [vo.stationId])).get(vo.stationId) ?? []) : [];
   const faulty = devices.find((d) => d.sn === vo.deviceSn);
-  const end = faulty?.warrantyEnd ?? latest(devices);
+  const factoryEnd = faulty?.warrantyEnd ?? latest(devices);
+  const station = vo.stationId ? (await m.ctx.db.select({ installDate: plant.installDate }).from(plant).where(eq(plant.id, vo.stationId)).limit(1))[0] : undefined;
+  const installDate = station?.installDate ? String(station.installDate).slice(0, 10) : null;
+  const serviceEnd = servicePlanEnd(installDate, (data.customer as Record<string, unknown> | undefined)?.freeServiceMonths);
+  const byPlan = !!serviceEnd && (!factoryEnd || serviceEnd > factoryEnd);
+  const end = byPlan ? serviceEnd : factoryEnd;
   const result = !end ? 'none' : end >= today() ? 'valid' : 'expired';
-  return { order: vo, devices, suggested: { result, warrantyEndDate: end }, form: data.warranty ?? {} };
+  const basis = !end ? null : byPlan ? 'service' : 'factory';
+  return { order: vo, devices, suggested: { result, warrantyEndDate: end, basis, factoryEndDate: factoryEnd, serviceEndDate: serviceEnd, installDate }, form: data.warranty ?? {} };
 }

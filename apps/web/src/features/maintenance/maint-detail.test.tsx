@@ -104,7 +104,7 @@ describe('a maintenance order’s steps', () => {
       [`GET ${A}/warranty-verification/detail`]: () => ({
         order: order('warranty_verification'),
         devices: [{ sn: 'INV0001', deviceType: 'inverter', model: 'SK-5', warrantyStart: '2019-06-30', warrantyEnd: '2020-06-30', warrantyYears: 1, inWarranty: false }],
-        suggested: { result: 'expired', warrantyEndDate: '2020-06-30' },
+        suggested: { result: 'expired', warrantyEndDate: '2020-06-30', basis: 'factory', factoryEndDate: '2020-06-30', serviceEndDate: null, installDate: null },
         form: {},
       }),
     });
@@ -114,6 +114,24 @@ describe('a maintenance order’s steps', () => {
     // The device kind by its name in the page's language.
     expect(within(panel).getByText('INV0001').closest('tr')!.textContent).toBe('INV0001InverterSK-52019-06-302020-06-301Out of warranty');
     expect(screen.getByTestId('stage-form-warranty')).toBeTruthy();
+  });
+
+  it("names the call-in's free-service plan when it, not the factory warranty, decides the suggestion", async () => {
+    calls = mockApi({
+      [`GET ${A}/warranty-verification/detail`]: () => ({
+        order: order('warranty_verification'),
+        devices: [],
+        suggested: { result: 'valid', warrantyEndDate: '2028-03-15', basis: 'service', factoryEndDate: '2020-06-30', serviceEndDate: '2028-03-15', installDate: '2025-03-15' },
+        form: {},
+      }),
+    });
+    renderPage(<StagePanel detail={detail('warranty_verification', ['approve', 'reject'], { customer: { ...CUSTOMER, freeServiceMonths: 36 } })} onChanged={() => undefined} stageUi={MAINT_STAGE_UI} />);
+    const panel = await screen.findByTestId('maint-warranty');
+    await waitFor(() =>
+      expect(panel.textContent).toContain(
+        "Under warranty by the call-in's free-service plan: 36 months from the installation on 2025-03-15, until 2028-03-15 (the devices' factory warranty: 2020-06-30)",
+      ),
+    );
   });
 
   it('shows the repair QC form without the installer QC’s serial rows', async () => {
@@ -136,7 +154,7 @@ describe('maintenance order page', () => {
       [`GET ${A}/warranty-verification/detail`]: () => ({
         order: order('qc_submission'),
         devices: [{ sn: 'BAT0001', deviceType: 'battery', model: null, warrantyStart: null, warrantyEnd: null, warrantyYears: null, inWarranty: false }],
-        suggested: { result: 'expired', warrantyEndDate: null },
+        suggested: { result: 'expired', warrantyEndDate: null, basis: null, factoryEndDate: null, serviceEndDate: null, installDate: null },
         form: {},
       }),
       [`POST ${A}/maintenanceOrder/replaceDevice`]: () => {

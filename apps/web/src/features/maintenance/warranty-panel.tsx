@@ -1,7 +1,7 @@
 /**
  * Above the maintenance order's warranty verification (`warranty-verification/detail`): the warranty of the order's
- * devices from their factory data (start, end, years, still covered) and the result they suggest, so the reviewer
- * checks the call-in's fee type against them.
+ * devices from their factory data (start, end, years, still covered) and the result they suggest — or the call-in's
+ * free-service plan when it runs longer — so the reviewer checks the call-in's fee type against them.
  */
 import { Alert, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,12 @@ export function WarrantyPanel({ detail }: { detail: OrderDetail }) {
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={t('maintenance.warranty.suggested', {
+          message={t(suggested.basis === 'service' ? 'maintenance.warranty.suggestedService' : 'maintenance.warranty.suggested', {
             result: t(`epc-stage.form.warranty.resultOptions.${suggested.result}`, { defaultValue: suggested.result }),
             date: suggested.warrantyEndDate ?? '–',
+            months: String((detail.data as Record<string, Record<string, unknown> | undefined>).customer?.freeServiceMonths ?? '–'),
+            install: suggested.installDate ?? '–',
+            factory: suggested.factoryEndDate ?? '–',
           })}
         />
       )}

@@ -245,12 +245,16 @@ export const maintWarrantyDetail = defineEndpoint({
   url: `${AGENT_API}/warranty-verification/detail`,
   access: MAINT_READ,
   tags: MAINT_TAGS,
-  summary: "The warranty of a maintenance order's devices (factory data: start, end, years) and the result they suggest, with the stored verification",
+  summary: "The warranty of a maintenance order's devices (factory data: start, end, years), the call-in's free-service plan, the result they suggest, and the stored verification",
   querystring: o.orderQuery(),
   data: Type.Object({
     order: MaintOrderVO,
     devices: Type.Array(SiteDeviceVO),
-    suggested: Type.Object({ result: Str, warrantyEndDate: NStr }),
+    /**
+     * The later of the factory warranty end and the call-in's free-service plan (months from the station's
+     * installation date) decides; `basis` says which (factory | service), null when neither is known.
+     */
+    suggested: Type.Object({ result: Str, warrantyEndDate: NStr, basis: NStr, factoryEndDate: NStr, serviceEndDate: NStr, installDate: NStr }),
     form: Form,
   }),
 });
