@@ -208,6 +208,33 @@ describe('maintenance orders', () => {
     expect(ended.suggested).toMatchObject({ result: 'expired', warrantyEndDate: `${year - 1}-04-15`, basis: 'service' });
   });
 
+  it('counts the KPIs of a range: totals, months, fee types, agents and installers from one read', async () => {
+    const s = await site();
+    const make = async (callInTime: string, feeType: string) => {
+      const r = await post(`${A}/createOrder/maint/insertOrder`, crew.admin, { customer: callIn({ stationId: s.plantId, deviceSn: s.sn, callInTime, feeType, warrantyDate: '2030-12-31' }), submit: true });
+      expect(r.json().code, r.body).toBe(200);
+      return String(r.json().data.id);
+    };
+    const ids = [await make('2025-03-10 09:30', '1'), await make('2025-03-20 09:30', '2'), await make('2025-04-02 09:30', '2'), await make('2025-04-05 09:30', '3')];
+    // What the steps record as an order goes (first visit, close, reworks, cost, installer), set directly.
+    const h = (id: string, hrs: number) => sql`(SELECT call_in_time FROM helio_maint_order WHERE order_id = ${id}) + make_interval(hours => ${hrs})`;
+    const set = (id: string, extra: ReturnType<typeof sql>) => t.database.db.execute(sql`UPDATE helio_maint_order SET ${extra} WHERE order_id = ${id}`);
+    await set(ids[0]!, sql`first_visit_at = ${h(ids[0]!, 24)}, closed_at = ${h(ids[0]!, 48)}, outcome = 'completed', reworks = 0, cost = 0, installer_id = ${crew.techId}`);
+    await set(ids[1]!, sql`first_visit_at = ${h(ids[1]!, 12)}, closed_at = ${h(ids[1]!, 72)}, outcome = 'completed', reworks = 1, cost = 150.5, installer_id = ${crew.elecId}`);
+    await set(ids[2]!, sql`first_visit_at = ${h(ids[2]!, 6)}, cost = 80, installer_id = ${crew.techId}`);
+    const kpi = (await get(`${A}/maintenanceOrder/kpi?from=2025-03-01&to=2025-04-30`, admin)).json().data;
+    expect(kpi).toMatchObject({ callIns: 4, closed: 2, firstTimeFixRate: 0.5, avgFirstVisitHours: 14, avgCloseHours: 60 });
+    expect(kpi.months).toEqual([{ month: '2025-03', callIns: 2, closed: 2 }, { month: '2025-04', callIns: 2, closed: 0 }]);
+    expect(kpi.costByFeeType).toEqual([{ feeType: '1', orders: 1, cost: 0 }, { feeType: '2', orders: 2, cost: 230.5 }, { feeType: '3', orders: 1, cost: 0 }]);
+    expect(kpi.byAgent).toEqual([expect.objectContaining({ agentId: crew.companyId, agentName: expect.any(String), callIns: 4, closed: 2, avgCloseHours: 60, firstTimeFixRate: 0.5 })]);
+    const installers = Object.fromEntries(kpi.byInstaller.map((i: { userId: string }) => [i.userId, i]));
+    expect(kpi.byInstaller).toHaveLength(2);
+    expect(installers[crew.techId]).toMatchObject({ orders: 2, closed: 1, firstTimeFixRate: 1, name: expect.stringMatching(/\S/) });
+    expect(installers[crew.elecId]).toMatchObject({ orders: 1, closed: 1, firstTimeFixRate: 0 });
+    // Outside the range: nothing.
+    expect((await get(`${A}/maintenanceOrder/kpi?from=2024-01-01&to=2024-12-31`, admin)).json().data).toMatchObject({ callIns: 0, closed: 0, months: [], byAgent: [], byInstaller: [] });
+  });
+
   it('a chargeable repair with parts runs the call-out quote, design, stock, ESS quotation and proof of payment', async () => {
     const s = await site('2020-01-01');
     const created = await post(`${A}/createOrder/maint/insertOrder`, crew.admin, { customer: callIn({ stationId: s.plantId, deviceSn: s.sn, feeType: '2', cocRequired: true }), submit: true });
