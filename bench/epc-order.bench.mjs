@@ -125,10 +125,11 @@ try {
     ['staff', 'mine=1 (my tasks)', { mine: '1' }],
   ];
   const like = (v) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const explained = new Set();
   /** The SQL OrderReads.page issues for a case (drizzle's, with the same parameters; `*` for its column list), minus the session check. */
   const rawList = async (who, q) => {
     const params = [];
-    const where = ['helio_epc_order.is_deleted = 0'];
+    const where = ['helio_epc_order.is_deleted = 0', "helio_epc_order.process = 'epc_order'"];
     const p = (v) => `$${params.push(v)}`;
     if (who === 'staff') {
       const own = await db.query(`SELECT c.id::text AS id FROM helio_agent_company c
@@ -137,8 +138,20 @@ try {
                 OR d.id IN (SELECT unnest(string_to_array(x.ancestors, ','))::bigint FROM blade_dept x WHERE x.id IN (${deptIds.map((d) => `'${d}'`).join(', ')}) AND x.ancestors ~ '^[0-9,]+$')))`);
       where.push(`helio_epc_order.agent_id IN (${own.map((r) => p(r.id)).join(', ')})`);
     }
-    if (q.orderNumber) where.push(`helio_epc_order.order_number ILIKE ${p(like(q.orderNumber))}`);
-    if (q.customerName) where.push(`helio_epc_order.customer_name ILIKE ${p(like(q.customerName))}`);
+    // As numberFilter and the name filter in epc-order.service.ts: a whole number is an equality, a number's start a range
+    // of the order-number index as well as the ILIKE; a name without letter case a LIKE.
+    if (q.orderNumber) {
+      const upper = q.orderNumber.toUpperCase();
+      if (/^[A-Za-z]{3}\d{12}$/.test(q.orderNumber)) where.push(`helio_epc_order.order_number = ${p(upper)}`);
+      else {
+        if (/^[A-Za-z]{3}\d{0,11}$/.test(q.orderNumber)) where.push(`helio_epc_order.order_number BETWEEN ${p(upper)} AND ${p(upper.padEnd(15, '9'))}`);
+        where.push(`helio_epc_order.order_number ILIKE ${p(like(q.orderNumber))}`);
+      }
+    }
+    if (q.customerName) {
+      const caseless = q.customerName.toLowerCase() === q.customerName.toUpperCase();
+      where.push(`helio_epc_order.customer_name ${caseless ? 'LIKE' : 'ILIKE'} ${p(like(q.customerName))}`);
+    }
     if (q.stage) where.push(`helio_epc_order.stage = ${p(q.stage)}`);
     if (q.agentId) where.push(`helio_epc_order.agent_id = ${p(q.agentId)}`);
     if (q.mine) {
@@ -153,7 +166,16 @@ try {
     // The page's ids (index-only), then those rows; the count only for a full page or an empty one past the first.
     const size = 10;
     const offset = size * (Number(q.current ?? 1) - 1);
-    const picked = (await db.query(`SELECT id::text AS id FROM helio_epc_order WHERE ${w} ORDER BY create_time DESC, id DESC LIMIT ${p(size)} OFFSET ${p(offset)}`, params)).map((r) => r.id);
+    const pageSql = `SELECT id::text AS id FROM helio_epc_order WHERE ${w} ORDER BY create_time DESC, id DESC LIMIT ${p(size)} OFFSET ${p(offset)}`;
+    // BENCH_EXPLAIN=1: the plans of the page and the count, once per case (what to look at when a figure moves).
+    if (process.env.BENCH_EXPLAIN === '1' && !explained.has(JSON.stringify([who, q]))) {
+      explained.add(JSON.stringify([who, q]));
+      for (const [what, text, args] of [['page', pageSql, params], ['count', `SELECT count(*)::int AS n FROM helio_epc_order WHERE ${w}`, params.slice(0, -2)]]) {
+        const plan = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, args);
+        console.log(`-- ${who} ${JSON.stringify(q)} ${what}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
+    const picked = (await db.query(pageSql, params)).map((r) => r.id);
     const rows = picked.length ? await db.query(`SELECT * FROM helio_epc_order WHERE id IN (${picked.map((_, i) => `$${i + 1}`).join(', ')})`, picked) : [];
     params.splice(-2);
     const ended = picked.length < size && (picked.length > 0 || offset === 0);
