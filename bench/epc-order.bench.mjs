@@ -155,12 +155,16 @@ try {
     if (q.stage) where.push(`helio_epc_order.stage = ${p(q.stage)}`);
     if (q.agentId) where.push(`helio_epc_order.agent_id = ${p(q.agentId)}`);
     if (q.mine) {
+      // As OrderReads.page: the inbox's set read once (InboxApi.openTaskRefs), then one array parameter.
       const userId = who === 'staff' ? staffUser.id : adminId;
       const keys = [`u:${userId}`, who === 'staff' ? 'g:rollout_manager' : 'g:administrator'];
-      const arr = `ARRAY[${keys.map(p).join(', ')}]::text[]`;
-      where.push(`(helio_epc_order.id::text IN (SELECT t.ref_id FROM helio_flow_task t WHERE t.kind = ${p('epc')} AND t.status = 'open' AND t.assignee IS NULL AND t.candidates && ${arr})
-        OR helio_epc_order.id::text IN (SELECT t.ref_id FROM helio_flow_task t WHERE t.kind = ${p('epc')} AND t.status IN ('open', 'claimed') AND t.assignee IS NOT NULL
-          AND (t.assignee = ${p(userId)} OR t.candidates && ${arr})))`);
+      const refs = await db.query(
+        `SELECT t.ref_id AS ref FROM helio_flow_task t WHERE t.kind = $1 AND t.status = 'open' AND t.assignee IS NULL AND t.candidates && $2::text[]
+         UNION SELECT t.ref_id FROM helio_flow_task t WHERE t.kind = $1 AND t.status IN ('open', 'claimed') AND t.assignee IS NOT NULL
+           AND (t.assignee = $3 OR t.candidates && $2::text[])`,
+        ['epc', `{${keys.join(',')}}`, userId],
+      );
+      where.push(refs.length ? `helio_epc_order.id = ANY(string_to_array(${p(refs.map((r) => r.ref).join(','))}, ',')::bigint[])` : 'FALSE');
     }
     const w = where.join(' AND ');
     // The page's ids (index-only), then those rows; the count only for a full page or an empty one past the first.
