@@ -155,16 +155,12 @@ try {
     if (q.stage) where.push(`helio_epc_order.stage = ${p(q.stage)}`);
     if (q.agentId) where.push(`helio_epc_order.agent_id = ${p(q.agentId)}`);
     if (q.mine) {
-      // As OrderReads.page: the inbox's set read once (InboxApi.openTaskRefs), then one array parameter.
       const userId = who === 'staff' ? staffUser.id : adminId;
       const keys = [`u:${userId}`, who === 'staff' ? 'g:rollout_manager' : 'g:administrator'];
-      const refs = await db.query(
-        `SELECT t.ref_id AS ref FROM helio_flow_task t WHERE t.kind = $1 AND t.status = 'open' AND t.assignee IS NULL AND t.candidates && $2::text[]
-         UNION SELECT t.ref_id FROM helio_flow_task t WHERE t.kind = $1 AND t.status IN ('open', 'claimed') AND t.assignee IS NOT NULL
-           AND (t.assignee = $3 OR t.candidates && $2::text[])`,
-        ['epc', `{${keys.join(',')}}`, userId],
-      );
-      where.push(refs.length ? `helio_epc_order.id = ANY(string_to_array(${p(refs.map((r) => r.ref).join(','))}, ',')::bigint[])` : 'FALSE');
+      const arr = `ARRAY[${keys.map(p).join(', ')}]::text[]`;
+      where.push(`(helio_epc_order.id::text IN (SELECT t.ref_id FROM helio_flow_task t WHERE t.kind = ${p('epc')} AND t.status = 'open' AND t.assignee IS NULL AND t.candidates && ${arr})
+        OR helio_epc_order.id::text IN (SELECT t.ref_id FROM helio_flow_task t WHERE t.kind = ${p('epc')} AND t.status IN ('open', 'claimed') AND t.assignee IS NOT NULL
+          AND (t.assignee = ${p(userId)} OR t.candidates && ${arr})))`);
     }
     const w = where.join(' AND ');
     // The page's ids (index-only), then those rows; the count only for a full page or an empty one past the first.
@@ -176,7 +172,7 @@ try {
       explained.add(JSON.stringify([who, q]));
       for (const [what, text, args] of [['page', pageSql, params], ['count', `SELECT count(*)::int AS n FROM helio_epc_order WHERE ${w}`, params.slice(0, -2)]]) {
         const plan = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, args);
-        console.log(`-- ${who} ${JSON.stringify(q)} ${what}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+        console.log(`-- ${who} ${JSON.stringify(q)} ${what}\n${plan.map((r) => r['QUERY PLAN'].replace(/'\{[^}]{200,}\}'/g, "'{…}'")).join('\n')}`);
       }
     }
     const picked = (await db.query(pageSql, params)).map((r) => r.id);

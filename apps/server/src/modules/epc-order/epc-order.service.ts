@@ -169,9 +169,7 @@ export class OrderReads {
     if (stage) where.push(eq(epcOrder.stage, stage));
     if (agentId) where.push(isId(agentId) ? eq(epcOrder.agentId, agentId) : sql`FALSE`);
     if (text(q.mine) === '1' || text(q.mine) === 'true') {
-      // The inbox's set once, as one array parameter (hashed by the database), for both the page and the count.
-      const refs = (await this.deps.workflow().inbox.openTaskRefs(this.def.kind, actor.userId, actor.roleAliases)).filter(isId);
-      where.push(refs.length ? sql`${epcOrder.id} = ANY(string_to_array(${refs.join(',')}, ',')::bigint[])` : sql`FALSE`);
+      where.push(this.deps.workflow().inbox.openTaskFor(this.def.kind, epcOrder.id, actor.userId, actor.roleAliases));
     }
     const cond = and(...where);
     // The page's ids first: every filter column is in helio_epc_order_list_idx, so this reads the index only (newest

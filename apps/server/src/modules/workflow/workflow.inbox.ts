@@ -4,11 +4,10 @@
  * process moves on. Writes go through the caller's transaction when it passes one (`db`), so the neighbour's stage
  * change and its inbox rows commit together.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ModuleContext } from '../../kernel/types.js';
 import type { Db } from '../../db/client.js';
 import { nextId } from '../../core/ids.js';
-import { rowsOf } from '../../db/rows.js';
 import { flowTask } from './workflow.tables.js';
 
 export interface NewTask {
@@ -38,10 +37,10 @@ export interface InboxApi {
   /** Cancels the open tasks of a reference (e.g. the order was cancelled); answers how many. */
   cancelTasks(kind: string, refId: string, reason: string, db?: Db): Promise<number>;
   /**
-   * The references (`ref_id`) with an open task of `kind` for `userId` — assigned to them, or offered to them or one of
-   * their `groups` (role aliases, role or dept ids): a neighbour's "my tasks" list narrows its query to them.
+   * A condition for a neighbour's list query: the record (`ref`, its id column or expression) has an open task of
+   * `kind` for `userId` — assigned to them, or offered to them or one of their `groups` (role aliases, role or dept ids).
    */
-  openTaskRefs(kind: string, userId: string, groups: readonly string[], db?: Db): Promise<string[]>;
+  openTaskFor(kind: string, ref: SQL | SQL.Aliased | { getSQL(): SQL }, userId: string, groups: readonly string[]): SQL;
 }
 
 export function inboxApi(ctx: ModuleContext): InboxApi {
@@ -82,21 +81,22 @@ export function inboxApi(ctx: ModuleContext): InboxApi {
         .returning({ id: flowTask.id });
       return done.length;
     },
-    async openTaskRefs(kind, userId, groups, db = ctx.db) {
-      // `status IN ('open', 'claimed') AND (assignee = userId OR candidates && keys)`, as two sets that each match an
-      // index's predicate: unclaimed open tasks offered to the keys (the GIN index helio_flow_task_claim_idx), and tasks
-      // with an assignee (helio_flow_task_todo_idx); a claimed task always has one (workflow.runtime.ts). Read once per
-      // request: as a condition inside the list's page and count queries, the set was read twice (bench/epc-order.bench.mjs).
+    openTaskFor(kind, ref, userId, groups) {
+      // `status IN ('open', 'claimed') AND (assignee = userId OR candidates && keys)`, as two sets of references that
+      // each match an index's predicate: unclaimed open tasks offered to the keys (the GIN index
+      // helio_flow_task_claim_idx), and tasks with an assignee (helio_flow_task_todo_idx); a claimed task always has
+      // one (workflow.runtime.ts). Each set is read once and hashed; as one EXISTS with the OR, matching neither
+      // index, it read every task of the kind. The two INs inside an OR stay hashed sub-plans: pulled up into a join,
+      // a paged query walked the tasks for every row.
       const keys = sql`ARRAY[${sql.join(
         [`u:${userId}`, ...groups.map((g) => `g:${g}`)].map((k) => sql`${k}`),
         sql`, `,
       )}]::text[]`;
-      const rows = await rowsOf<{ ref: string }>(db, sql`SELECT ${flowTask.refId} AS ref FROM ${flowTask} WHERE ${flowTask.kind} = ${kind}
-          AND ${flowTask.status} = 'open' AND ${flowTask.assignee} IS NULL AND ${flowTask.candidates} && ${keys}
-        UNION SELECT ${flowTask.refId} FROM ${flowTask} WHERE ${flowTask.kind} = ${kind}
+      return sql`(${ref}::text IN (SELECT ${flowTask.refId} FROM ${flowTask} WHERE ${flowTask.kind} = ${kind}
+          AND ${flowTask.status} = 'open' AND ${flowTask.assignee} IS NULL AND ${flowTask.candidates} && ${keys})
+        OR ${ref}::text IN (SELECT ${flowTask.refId} FROM ${flowTask} WHERE ${flowTask.kind} = ${kind}
           AND ${flowTask.status} IN ('open', 'claimed') AND ${flowTask.assignee} IS NOT NULL
-          AND (${flowTask.assignee} = ${userId} OR ${flowTask.candidates} && ${keys})`);
-      return rows.map((r) => r.ref);
+          AND (${flowTask.assignee} = ${userId} OR ${flowTask.candidates} && ${keys})))`;
     },
     async cancelTasks(kind, refId, reason, db = ctx.db) {
       const done = await db
