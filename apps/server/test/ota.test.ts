@@ -39,6 +39,12 @@ async function listen(app: BuiltApp, port = 0): Promise<string> {
 }
 const brokerUrl = (app: BuiltApp) => app.services.kernel.use('telemetry').running()!.broker.url;
 
+/**
+ * A firmware image: a vendor header, then random bytes. Random bytes alone are now and then taken for a known file type
+ * by their first bytes (the upload's content check then refuses a ".bin"), which failed a CI run.
+ */
+const firmware = (size: number) => Buffer.concat([Buffer.from('HELIO-FW\0\0\0\0\0\0\0\0'), randomBytes(size - 16)]);
+
 async function upload(content: Buffer, name = 'fw.bin') {
   const body = multipart([{ filename: name, content }]);
   const res = await t.req({ method: 'POST', url: `${API}/file/upload`, headers: { ...h, ...body.headers }, payload: body.payload });
@@ -87,7 +93,7 @@ afterAll(async () => {
 });
 
 describe('packages and the signed download', () => {
-  const content = randomBytes(300_000);
+  const content = firmware(300_000);
   let packageId = '';
 
   it('an upload computes the SHA-256; the package carries the file, one per package', async () => {
@@ -126,7 +132,7 @@ describe('packages and the signed download', () => {
 
 describe('one device', () => {
   it('is upgraded end to end: notify → download → verify → update → new version reported', async () => {
-    const pkg = await makePackage('V1.1.0', randomBytes(50_000));
+    const pkg = await makePackage('V1.1.0', firmware(50_000));
     const sn = devices[20]!.sn;
     const res = await post(`${API}/ota/upgrade`, { packageId: pkg, deviceSns: [sn] });
     expect(res.json(), res.body).toMatchObject({ success: true });
@@ -144,7 +150,7 @@ describe('one device', () => {
   });
 
   it('a corrupt file fails on the checksum and leaves the device on its firmware; retry notifies again', async () => {
-    const pkg = await makePackage('V1.2.0', randomBytes(20_000));
+    const pkg = await makePackage('V1.2.0', firmware(20_000));
     const detail = await get(`${API}/otaUpdatePack/detail?id=${pkg}`);
     await t.database.db.execute(`UPDATE helio_ota_file_chunk SET data = decode('00', 'hex') || substring(data from 2) WHERE file_id = ${detail.fileId}` as never);
     const sn = devices[21]!.sn;
@@ -175,7 +181,7 @@ describe('campaigns', () => {
   const base = { canaryPercent: 10, waveSize: 6, pacePerMinute: 6000, failureThreshold: 30, windowStart: '00:00', windowEnd: '00:00', tickMs: 100 };
 
   it('goes canary → waves → done over 20 devices', async () => {
-    const pkg = await makePackage('V2.0.0', randomBytes(30_000));
+    const pkg = await makePackage('V2.0.0', firmware(30_000));
     const res = await post(`${API}/ota/campaign/save`, { ...base, campaignName: 'v2 roll-out', packageId: pkg, filter: { deviceSns: fleet20(), currentVersion: 'V1.0.0' } });
     expect(res.json(), res.body).toMatchObject({ success: true, data: { state: 'running', waveCount: 4, targets: 20 } });
     const p = await settle(res.json().data.id, ['done', 'halted']);
@@ -185,7 +191,7 @@ describe('campaigns', () => {
   });
 
   it('halts when a wave fails beyond the threshold, and rolls back to the previous package', async () => {
-    const pkg = await makePackage('V3.0.0', randomBytes(30_000));
+    const pkg = await makePackage('V3.0.0', firmware(30_000));
     const sns = fleet20().sort();
     // The canary (the first 2 by SN) succeeds; everyone after fails at flashing.
     for (const d of devices) if (sns.indexOf(d.sn) >= 2) d.state.otaFail = 'flash write error';
@@ -208,7 +214,7 @@ describe('campaigns', () => {
   });
 
   it('resumes after a restart in the middle of a campaign (a second app on the same database)', async () => {
-    const pkg = await makePackage('V4.0.0', randomBytes(10_000));
+    const pkg = await makePackage('V4.0.0', firmware(10_000));
     const sns = fleet20().sort().slice(0, 6);
     // 60 a minute: one device a second, so the restart lands mid-way.
     const res = await post(`${API}/ota/campaign/save`, {
