@@ -5,6 +5,7 @@
 //   banner    the "Helio is running" lines on stdout (with the generated administrator password on a first start)
 //   sign-in   first successful password sign-in of the administrator (the password read from the banner)
 //   dashboard first 200 of the home page's four calls after that sign-in (a drawn dashboard)
+//   demo orders  (first start with the demo) the demo installer orders' accounts printed: seeded after the banner
 // Beside it, in the same run, two floors of this machine: a Node process that loads Fastify and answers a route
 // (`node+fastify`), and one that also opens an existing PGlite data dir and answers a query from it (`+pglite open`).
 // Ratios to the floors travel between machines better than the absolute figures.
@@ -71,11 +72,13 @@ async function start(dataDir, { password, env = {} } = {}) {
   }));
   let out = '';
   let banner;
+  let orders;
   let exited = false;
   child.on('exit', () => (exited = true));
   child.stdout.on('data', (c) => {
     out += c;
     if (banner === undefined && out.includes('Helio is running')) banner = performance.now() - t0;
+    if (orders === undefined && out.includes('installer orders seeded')) orders = performance.now() - t0;
   });
   const deadline = t0 + 180_000;
   const alive = () => {
@@ -98,8 +101,10 @@ async function start(dataDir, { password, env = {} } = {}) {
     return all.every(Boolean);
   }, deadline);
   await until(t0, async () => banner !== undefined, deadline);
+  // A first start with the demo seeds its installer orders after the banner and prints their accounts when done.
+  if (!password && SIMULATOR === 'on' && !env.DATABASE_URL) await until(t0, async () => (alive(), orders !== undefined), deadline);
   return {
-    timeline: { settings: settings.at, banner, signIn: signIn.at, dashboard: dash.at },
+    timeline: { settings: settings.at, banner, signIn: signIn.at, dashboard: dash.at, orders },
     password: pw,
     ready: /ready in (\d+) ms/.exec(out)?.[1],
     stop: async () => {
@@ -183,6 +188,7 @@ const row = (name, list) => {
     'banner (s)': secs(m('banner')),
     'sign-in (s)': secs(m('signIn')),
     'dashboard (s)': secs(m('dashboard')),
+    'demo orders (s)': m('orders') === undefined || Number.isNaN(m('orders')) ? '' : secs(m('orders')),
     'sign-in / node+fastify': (m('signIn') / fNode).toFixed(1),
     'sign-in / +pglite open': (m('signIn') / fPg).toFixed(1),
     'server "ready in" (ms)': m('ready') ?? '',

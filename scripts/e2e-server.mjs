@@ -21,7 +21,7 @@ const bundleDir = path.join(root, 'apps/server/dist-e2e');
 if (process.env.HELIO_E2E_SKIP_BUILD !== '1') {
   buildIfStale();
   const tmp = fs.mkdtempSync(path.join(root, 'apps/server/dist-e2e-tmp-'));
-  for (const f of ['main.js', 'main.js.map']) {
+  for (const f of ['main.js', 'main.js.map', 'server-main.js', 'server-main.js.map']) {
     const from = path.join(root, 'apps/server/dist', f);
     if (fs.existsSync(from)) fs.copyFileSync(from, path.join(tmp, f));
   }

@@ -25,14 +25,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Bundles src/main.ts as build.mjs does, into apps/server/dist/test-<name>/ (ignored by git and lint); returns the
- * path of main.js and a function removing the bundle.
+ * Bundles src/main.ts and the server it loads (src/server-main.ts) as build.mjs does, npm packages outside, into
+ * apps/server/dist/test-<name>/ (ignored by git and lint); returns the path of main.js and a function removing the bundle.
  */
 export async function buildServer(name: string): Promise<{ mainJs: string; remove(): void }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   const outdir = path.join(SERVER_DIR, 'dist', `test-${name}`);
   await build({
-    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
+    entryPoints: [path.join(SERVER_DIR, 'src/main.ts'), path.join(SERVER_DIR, 'src/server-main.ts')],
     outdir,
     bundle: true,
     platform: 'node',

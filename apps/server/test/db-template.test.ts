@@ -109,14 +109,14 @@ describe.skipIf(Boolean(inject('pgTemplate')))('database template', () => {
   it('is used only for a missing or empty data dir, and only when this PGlite wrote it', async () => {
     const empty = path.join(dir, 'empty');
     fs.mkdirSync(empty);
-    expect(installTemplate(empty, tpl)).toBe(true);
+    expect(await installTemplate(empty, tpl)).toBe(true);
     expect(fs.existsSync(path.join(empty, 'PG_VERSION'))).toBe(true);
-    expect(installTemplate(empty, tpl)).toBe(false); // a database is there now
-    expect(installTemplate(path.join(dir, 'elsewhere'), path.join(dir, 'no-template'))).toBe(false);
+    expect(await installTemplate(empty, tpl)).toBe(false); // a database is there now
+    expect(await installTemplate(path.join(dir, 'elsewhere'), path.join(dir, 'no-template'))).toBe(false);
     const other = path.join(dir, 'other-pglite');
     fs.cpSync(tpl, other, { recursive: true });
     fs.writeFileSync(path.join(other, TEMPLATE_MANIFEST), JSON.stringify({ ...readManifest(tpl), pglite: '0.0.1' }));
-    expect(installTemplate(path.join(dir, 'not-installed'), other)).toBe(false);
+    expect(await installTemplate(path.join(dir, 'not-installed'), other)).toBe(false);
     expect(fs.existsSync(path.join(dir, 'not-installed'))).toBe(false);
   });
 

@@ -34,6 +34,7 @@ beforeAll(async () => {
   });
   const started = Date.now();
   await t.start();
+  await t.services.kernel.use('demo').orders(); // seeded after the start, in the background
   seedMs = Date.now() - started;
   admin = await t.adminHeaders();
 }, 180_000);
@@ -68,7 +69,7 @@ interface OrderRow {
 
 describe('demo orders', () => {
   it('seeds the company, its people, stock and eight orders walked to their stages by their actors', async () => {
-    const seeded = (t.services.kernel.use('demo').summary() ?? '').split('\n').find((l) => l.includes('Demo orders'));
+    const seeded = ((await t.services.kernel.use('demo').orders()) ?? '').split('\n').find((l) => l.includes('Demo orders'));
     console.info(`demo start (orders, fleet of 1 station): ${seedMs} ms;${seeded ?? ''}`);
     const page = await t.req({ method: 'GET', url: `${ORDER_API}/page?size=100`, headers: admin });
     expect(page.json().code, page.body).toBe(200);
@@ -140,7 +141,7 @@ describe('demo orders', () => {
     expect(await stock('HLS-BAT-5')).toMatchObject({ reserved: 3, available: 27 });
 
     // The start-up message names the accounts with their generated passwords; one signs in with it.
-    const summary = t.services.kernel.use('demo').summary() ?? '';
+    const summary = (await t.services.kernel.use('demo').orders()) ?? '';
     expect(summary).toContain('Demo orders: 8 installer orders');
     const line = summary.split('\n').find((l) => l.trim().startsWith('finance '));
     expect(line).toBeTruthy();
@@ -186,6 +187,7 @@ describe('demo orders', () => {
           (SELECT count(*)::int FROM helio_epc_order) + (SELECT count(*)::int FROM helio_seed_log WHERE step = ${ORDERS_STEP}) AS n`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
       expect(n).toBe(0);
       expect(plain.services.kernel.use('demo').summary()).toBeUndefined();
+      expect(await plain.services.kernel.use('demo').orders()).toBeUndefined();
     } finally {
       await plain.stop();
     }

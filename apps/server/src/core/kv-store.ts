@@ -2,8 +2,13 @@
  * Short-lived shared state (captcha answers, login failure counters, revoked sessions cache hints, SMS codes).
  * Redis when REDIS_URL is set, so several Helio processes share it; an in-process map otherwise.
  */
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyRequire } from './lazy-import.js';
 import { BizError } from './errors.js';
+
+/** Only with REDIS_URL (core/lazy-import.ts). */
+const ioredis = lazyRequire<typeof IORedis>('ioredis');
 
 export interface KvStore {
   get(key: string): Promise<string | null>;
@@ -86,7 +91,7 @@ export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
 
   constructor(url: string, private readonly prefix = 'helio:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: COMMAND_TIMEOUT_MS });
+    this.redis = new (ioredis().Redis)(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true, commandTimeout: COMMAND_TIMEOUT_MS });
     // Connection errors are the client's to recover from (it reconnects); commands in flight fail and say so.
     this.redis.on('error', () => undefined);
   }

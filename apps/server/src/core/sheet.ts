@@ -6,11 +6,13 @@
  * content); here the unpacked size and the row count are limited, so a small zip cannot expand into gigabytes.
  */
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
+import { lazyImport } from './lazy-import.js';
 import { contentDisposition } from './download.js';
 import { BizError } from './errors.js';
 import type { Label, Lang } from './i18n.js';
 import { readXls } from './xls.js';
+
+const exceljs = lazyImport(() => import('exceljs'));
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -115,6 +117,7 @@ async function gridOf(file: { ext: string; data: Buffer }): Promise<Grid> {
   }
   if (file.ext !== 'xlsx') throw new BizError('xlsxOnly');
   if (zipUnpackedSize(file.data) > MAX_UNPACKED_BYTES) throw new BizError('importTooComplex');
+  const { default: ExcelJS } = await exceljs();
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(file.data as unknown as ArrayBuffer);
@@ -171,6 +174,7 @@ export async function readSheet(file: { ext: string; data: Buffer }, columns: re
 
 /** An .xlsx of one worksheet: bold headers in the caller's language, then the rows (values by column key). */
 export async function writeSheet(lang: Lang, title: Label | string, columns: readonly SheetColumn[], rows: readonly Record<string, unknown>[] = []): Promise<Buffer> {
+  const { default: ExcelJS } = await exceljs();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Helio';
   const name = typeof title === 'string' ? title : lang === 'en-US' ? title.en : title.zh;

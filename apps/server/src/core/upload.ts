@@ -13,8 +13,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
+import { lazyImport } from './lazy-import.js';
 import { BizError } from './errors.js';
+
+/** file-type is ESM-only: imported at the first upload (core/lazy-import.ts). */
+const fileType = lazyImport(() => import('file-type'));
 
 export type UploadUse = 'attachment' | 'avatar' | 'import' | 'ota';
 export const UPLOAD_USES: readonly UploadUse[] = ['attachment', 'avatar', 'import', 'ota'];
@@ -104,7 +107,7 @@ export function formatBytes(n: number): string {
 export async function classify(name: string, data: Buffer, rule: UploadRule): Promise<{ ext: string; mime: string }> {
   const refuse = () => new BizError('fileTypeNotAllowed', { name: name.slice(0, 64) });
   if (data.length === 0) throw refuse();
-  const sniffed = await fileTypeFromBuffer(data);
+  const sniffed = await (await fileType()).fileTypeFromBuffer(data);
   const ext = nameExt(name);
   if (sniffed) {
     if (rule.types.includes(sniffed.ext)) return { ext: sniffed.ext, mime: sniffed.mime };

@@ -4,19 +4,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyRequire } from '../core/lazy-import.js';
 import { markDatabaseConnectionError } from '../core/errors.js';
 import * as coreSchema from './schema.js';
 import * as deviceSchema from './schema-device.js';
 import * as resourceSchema from './schema-resource.js';
+import { serverRoot } from './template-install.js';
 
 const schema = { ...coreSchema, ...deviceSchema, ...resourceSchema };
 
@@ -31,19 +30,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The server package root (holds `drizzle/`), found from this file in src/ or in the dist bundle. */
-export function serverRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (fs.existsSync(path.join(dir, 'drizzle', 'meta', '_journal.json'))) return dir;
-    dir = path.dirname(dir);
-  }
-  throw new Error('Cannot find the migrations folder (apps/server/drizzle)');
-}
+export { serverRoot } from './template-install.js';
 
 export function migrationsFolder(): string {
   return path.join(serverRoot(), 'drizzle');
 }
+
+/** node-postgres and its Drizzle driver load only with DATABASE_URL (core/lazy-import.ts). */
+const nodePostgres = lazyRequire<typeof pg>('pg');
 
 // node-postgres: bigint and numeric stay strings by default, timestamptz → Date; that is what the schema expects.
 
@@ -85,6 +79,7 @@ export function createPool(url: string, opts: Pick<OpenOptions, 'onPoolError' | 
     const code = (err as { code?: unknown }).code;
     return typeof code === 'string' && /^E[A-Z_]+$/.test(code) ? markDatabaseConnectionError(err) : err;
   };
+  const pg = nodePostgres();
   class HandledClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
@@ -118,6 +113,7 @@ export function createPool(url: string, opts: Pick<OpenOptions, 'onPoolError' | 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const runMigrations = opts.migrate !== false;
   if (opts.databaseUrl) {
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
     // A connection dropped by the server (restart, failover, admin) must not crash the process; the pool replaces
     // it on the next query.
     if (runMigrations) {
@@ -143,8 +139,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
+  const database = pgliteDatabase(client);
+  if (runMigrations) await migratePglite(database.db as never, { migrationsFolder: migrationsFolder() });
+  return database;
+}
+
+/** An open PGlite as the server's database. */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (runMigrations) await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return {
     db,
     kind: 'pglite',

@@ -11,83 +11,20 @@
  * database from nothing, as before.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { seed } from '../seed/seed.js';
-import { migrationsFolder, openDatabase, serverRoot, type Database, type OpenOptions } from './client.js';
+import { migrationsFolder, openDatabase, pgliteDatabase, type Database, type OpenOptions } from './client.js';
+import { TEMPLATE_MANIFEST, openEmbedded, pgliteVersion, type EmbeddedOpen, type TemplateManifest } from './template-install.js';
 
-export const TEMPLATE_MANIFEST = 'helio-template.json';
-
-export interface TemplateManifest {
-  /** @electric-sql/pglite version that wrote the data directory. */
-  pglite: string;
-  /** Newest migration inside (the journal's `when`). */
-  migration: number;
-  /** Content hash of what built it (build-template.mjs: skip a rebuild when unchanged). */
-  hash: string;
-  builtAt: string;
-}
-
-/** Where the build puts the template: apps/server/dist/pglite-template. */
-export function templateDir(): string {
-  return path.join(serverRoot(), 'dist', 'pglite-template');
-}
-
-export function pgliteVersion(): string {
-  const require = createRequire(import.meta.url);
-  const main = require.resolve('@electric-sql/pglite');
-  let dir = path.dirname(main);
-  for (let i = 0; i < 4; i++, dir = path.dirname(dir)) {
-    const pkg = path.join(dir, 'package.json');
-    if (fs.existsSync(pkg)) {
-      const { name, version } = JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: string; version?: string };
-      if (name === '@electric-sql/pglite' && version) return version;
-    }
-  }
-  return 'unknown';
-}
+export { TEMPLATE_MANIFEST, installTemplate, pgliteVersion, readManifest, templateDir, type EmbeddedOpen, type TemplateManifest } from './template-install.js';
 
 /** The journal's newest migration (`when`). */
 export function newestMigration(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
   return Math.max(0, ...journal.entries.map((e) => e.when));
-}
-
-export function readManifest(dir: string): TemplateManifest | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, TEMPLATE_MANIFEST), 'utf8')) as TemplateManifest;
-  } catch {
-    return undefined;
-  }
-}
-
-const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-
-/**
- * Copies the template into `dataDir` when that is a first start (no data directory, or an empty one) and the
- * template fits this PGlite. The copy goes to a sibling directory renamed into place, so an interrupted copy is never
- * mistaken for a database. Returns whether it did.
- */
-export function installTemplate(dataDir: string, from = templateDir()): boolean {
-  if (!isEmptyDir(dataDir)) return false;
-  const manifest = readManifest(from);
-  if (!manifest || manifest.pglite !== pgliteVersion() || !fs.existsSync(path.join(from, 'PG_VERSION'))) return false;
-  const tmp = `${dataDir}.template-copy`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  try {
-    // A copy-on-write clone where the file system has them (btrfs, XFS, APFS), else a plain copy.
-    fs.cpSync(from, tmp, { recursive: true, mode: fs.constants.COPYFILE_FICLONE, filter: (src) => path.basename(src) !== TEMPLATE_MANIFEST });
-  } catch (e) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    throw e;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true }); // an empty directory
-  fs.renameSync(tmp, dataDir);
-  return true;
 }
 
 /**
@@ -119,6 +56,8 @@ export async function buildTemplate(out: string, hash = ''): Promise<TemplateMan
   const work = `${out}.building`;
   fs.rmSync(work, { recursive: true, force: true });
   const database = await openDatabase({ dataDir: work });
+  let wal = '';
+  let offset = Infinity;
   try {
     await seed(database.db, { admin: false });
     // Per-deployment secrets are made on the first start, never shipped: the keys (helio_secret) and any user.
@@ -127,8 +66,17 @@ export async function buildTemplate(out: string, hash = ''): Promise<TemplateMan
       if (Number(n) > 0) throw new Error(`the database template must not hold ${table} rows`);
     }
     await database.rows(sql`CHECKPOINT`);
+    [{ wal, offset }] = (await database.rows<{ wal: string; offset: number }>(
+      sql`SELECT file_name AS wal, file_offset AS offset FROM pg_walfile_name_offset(pg_current_wal_lsn())`,
+    )) as [{ wal: string; offset: number }];
   } finally {
     await database.close();
+  }
+  // Only the WAL segment holding the shutdown checkpoint (written just after this position: a few hundred bytes, so in
+  // the same segment unless it is nearly full) is needed to open the database; the others are 16 MB each that every
+  // first start would copy (an older one, and one made ready for reuse).
+  if (offset < 15 * 2 ** 20) {
+    for (const f of fs.readdirSync(path.join(work, 'pg_wal'))) if (/^[0-9A-F]{24}$/.test(f) && f !== wal) fs.rmSync(path.join(work, 'pg_wal', f));
   }
   const manifest: TemplateManifest = { pglite: pgliteVersion(), migration: newestMigration(), hash, builtAt: new Date().toISOString() };
   fs.writeFileSync(path.join(work, TEMPLATE_MANIFEST), JSON.stringify(manifest, null, 2));
@@ -151,28 +99,22 @@ export interface ServerDatabase extends Database {
  * a first start, then migrated only when behind. A template that fails to open is removed and the start goes on
  * without it.
  */
-export async function openServerDatabase(opts: Pick<OpenOptions, 'databaseUrl' | 'onPoolError' | 'statementTimeoutMs'> & { dataDir: string; template?: string }): Promise<ServerDatabase> {
+export async function openServerDatabase(
+  opts: Pick<OpenOptions, 'databaseUrl' | 'onPoolError' | 'statementTimeoutMs'> & {
+    dataDir: string;
+    template?: string;
+    /** PGlite already being opened by the entry point (`main.ts`: started before the server's modules load). */
+    early?: Promise<EmbeddedOpen>;
+  },
+): Promise<ServerDatabase> {
   if (opts.databaseUrl) {
     const database = await openDatabase({ databaseUrl: opts.databaseUrl, onPoolError: opts.onPoolError, statementTimeoutMs: opts.statementTimeoutMs });
     return { ...database, fromTemplate: false };
   }
-  let fromTemplate = false;
-  try {
-    fromTemplate = installTemplate(opts.dataDir, opts.template);
-  } catch {
-    fromTemplate = false; // unreadable template: start without it
-  }
-  let database: Database;
-  try {
-    database = await openDatabase({ dataDir: opts.dataDir, migrate: false });
-  } catch (e) {
-    if (!fromTemplate) throw e;
-    fs.rmSync(opts.dataDir, { recursive: true, force: true });
-    fromTemplate = false;
-    database = await openDatabase({ dataDir: opts.dataDir, migrate: false });
-  }
+  const { client, fromTemplate } = await (opts.early ?? openEmbedded(opts.dataDir, opts.template));
+  const database = pgliteDatabase(client);
   await migrateIfBehind(database);
-  yieldBeforeStatements((database.db as unknown as { $client: PGlite }).$client);
+  yieldBeforeStatements(client);
   return { ...database, fromTemplate };
 }
 

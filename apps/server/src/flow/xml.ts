@@ -1,7 +1,10 @@
 // XML → a small namespace-resolved element tree, with hard limits. saxes is a strict, non-validating parser: it never
 // loads external resources and never expands DTD entities; on top of that any DOCTYPE is refused outright, so
 // entity-expansion ("billion laughs") and XXE documents never get past this file.
-import { SaxesParser } from 'saxes';
+import type * as Saxes from 'saxes';
+import { lazyRequire } from '../core/lazy-import.js';
+
+const saxes = lazyRequire<typeof Saxes>('saxes');
 
 export const MAX_XML_CHARS = 2 * 1024 * 1024;
 export const MAX_ELEMENTS = 20_000;
@@ -42,7 +45,7 @@ export type XmlResult = { ok: true; root: XmlNode } | { ok: false; reason: strin
 export function parseXml(xml: string): XmlResult {
   if (typeof xml !== 'string') return { ok: false, reason: 'the document is not text' };
   if (xml.length > MAX_XML_CHARS) return { ok: false, reason: `the document is larger than ${MAX_XML_CHARS} characters` };
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  const parser = new (saxes().SaxesParser)({ xmlns: true, position: true });
   const stack: XmlNode[] = [];
   let root: XmlNode | undefined;
   let count = 0;

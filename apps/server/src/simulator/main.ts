@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   // Firmware downloads go to the server's HTTP address: --http, else HOST and PORT on loopback.
   const httpBase = arg('http') ?? loopbackBase(config.host, config.port || 8080);
   const sim = new LiveSimulator(model, { url, interval: tc.simulator.interval, secretFor: (sn) => secretOf(manifest, sn), httpBase });
-  sim.start();
+  await sim.start();
   console.log(`Simulating ${sim.stats.devices} devices of ${manifest.stations} stations → ${url}, one report per device every ${tc.simulator.interval} s`);
   const timer = setInterval(() => console.log(JSON.stringify({ at: new Date().toISOString(), ...sim.stats })), 30_000);
   const stop = async () => {

@@ -5,7 +5,8 @@
  * silent during its offline windows and — for PV-only inverters — at night. It answers
  * commands (`cmd/req/{id}` → `cmd/resp/{id}`) through the handlers registered in commands.ts.
  */
-import mqtt, { type MqttClient } from 'mqtt';
+import type Mqtt from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { SimDevice, SimStation } from './fleet.js';
 import type { FleetModel } from './model.js';
 import { answerCommands, devicePublisher } from './commands.js';
@@ -59,6 +60,7 @@ export class LiveSimulator {
   private timer: NodeJS.Timeout | undefined;
   readonly stats: SimulatorStats = { devices: 0, connected: 0, reconnects: 0, connectFailures: 0, published: 0, acked: 0, failed: 0 };
   private readonly now: () => number;
+  private mqtt: typeof Mqtt | undefined;
   private loggedAt = 0;
   private logged: SimulatorStats | undefined;
 
@@ -77,7 +79,9 @@ export class LiveSimulator {
     this.stats.devices = this.sims.length;
   }
 
-  start(): void {
+  /** Imports the MQTT client first: a server that never simulates never loads it (core/lazy-import.ts). */
+  async start(): Promise<void> {
+    this.mqtt = (await import('mqtt')).default;
     this.timer = setInterval(() => this.tick(), 1000);
     this.timer.unref();
   }
@@ -161,7 +165,8 @@ export class LiveSimulator {
     s.connecting = true;
     const sn = s.device.sn;
     const secret = this.o.secretFor(sn);
-    const client = mqtt.connect(this.o.url, {
+    if (!this.mqtt) throw new Error('LiveSimulator: start() first');
+    const client = this.mqtt.connect(this.o.url, {
       clientId: sn, // the embedded broker binds the client id to the SN (docs/device-protocol.md)
       ...(secret ? { username: sn, password: secret } : {}),
       reconnectPeriod: 5000 + Math.floor(Math.random() * 5000),

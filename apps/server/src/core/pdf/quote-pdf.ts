@@ -5,12 +5,15 @@
  * inside its box (see text-wrap.ts); amounts come from `quoteTotals` (integer cents). The page is laid out by hand
  * (pdfkit with zero margins, our own margins below), so pdfkit never adds a page by itself.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { lazyImport } from '../lazy-import.js';
 import type { Lang } from '../i18n.js';
 import { cjkFont } from './fonts.js';
 import { QUOTE_LABELS, formatQuoteDate, type QuoteLabels } from './quote-messages.js';
 import { formatCents, formatPercent, formatQuantity, quoteTotals, toCents, type QuoteLineInput, type QuoteTotals } from '@helio/contracts/money/quote-totals';
 import { wrapText } from './text-wrap.js';
+
+const pdfkit = lazyImport(() => import('pdfkit'));
 
 export interface QuoteParty {
   name: string;
@@ -250,7 +253,8 @@ class QuoteWriter {
 export async function renderQuotePdf(q: QuoteDocument, { language }: RenderQuoteOptions): Promise<Buffer> {
   const totals = quoteTotals(q.lines);
   const t = QUOTE_LABELS[language];
-  const doc = new PDFDocument({
+  const { default: PDF } = await pdfkit();
+  const doc = new PDF({
     size: 'A4',
     margin: 0,
     bufferPages: true,

@@ -3,8 +3,11 @@
  * KV store (Redis when configured), never in the client.
  */
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import type svgCaptcha from 'svg-captcha';
+import { lazyRequire } from '../../core/lazy-import.js';
 import type { KvStore } from '../../core/kv-store.js';
+
+const captchaLib = lazyRequire<typeof svgCaptcha>('svg-captcha');
 
 const TTL_MS = 5 * 60_000;
 const key = (k: string) => `captcha:${k}`;
@@ -13,7 +16,7 @@ export class CaptchaService {
   constructor(private readonly kv: KvStore) {}
 
   async create(): Promise<{ key: string; image: string }> {
-    const c = svgCaptcha.create({
+    const c = captchaLib().create({
       size: 5,
       noise: 2,
       ignoreChars: '0oO1ilI',

@@ -2,6 +2,11 @@
 export interface DemoApi {
   /** One line for the start-up message once the fleet runs; undefined when the simulator is off. */
   summary(): string | undefined;
+  /**
+   * The demo orders' lines (with the demo accounts' one-time passwords), once seeded in the background after the start;
+   * undefined when this start seeded none (a restart, or the simulator off).
+   */
+  orders(): Promise<string | undefined>;
 }
 
 declare module '../../kernel/types.js' {

@@ -5,7 +5,7 @@
  * reach another host nor read a file. The host is resolved through the outbound guard right before connecting and
  * the driver is given that checked address, not the name.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { BizError } from '../../core/errors.js';
 import { OutboundGuard } from '../../core/net-guard.js';
 import type { SecretBox } from '../../core/secret-box.js';
@@ -78,8 +78,9 @@ export class DatasourceService {
     }
     let failure: unknown;
     // Each checked address in turn (`localhost` may answer on 127.0.0.1 only, or on ::1 only).
+    const { default: postgres } = await import('pg');
     for (const address of addresses) {
-      const client = new pg.Client({
+      const client = new postgres.Client({
         host: address,
         port: t.port,
         database: t.database,

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
+import { lazyRequire } from '../../core/lazy-import.js';
 import { Type } from 'typebox';
 import { codeResource } from '@helio/contracts/modules/code/code.resource';
 import { datasourceResource } from '@helio/contracts/modules/datasource/datasource.resource';
@@ -23,6 +24,8 @@ import { SecretBox } from '../../core/secret-box.js';
 import { COLUMN_NAME, defaultPrototypes, generateModule, pascal, PROPERTY_NAME, type Prototype } from './codegen.js';
 import { DatasourceService, parseDatasourceUrl, type Credentials } from './datasource.service.js';
 import { codeTargets, datasourceTypeOf, driverClassOf, modelForTable } from './blade-payloads.js';
+
+const jszip = lazyRequire<typeof JSZip>('jszip');
 
 type DatasourceRow = typeof datasource.$inferSelect;
 
@@ -317,7 +320,7 @@ export async function developRoutes(root: FastifyInstance, s: ModuleContext): Pr
       if (ids.length === 0) throw new BizError('idsRequired');
       const records = await db.select().from(code).where(and(inArray(code.id, ids.slice(0, 20)), eq(code.isDeleted, 0)));
       if (records.length === 0) throw new BizError('recordNotFound');
-      const zip = new JSZip();
+      const zip = new (jszip())();
       for (const r of records) {
         if (!r.modelId) throw new BizError('recordNotFound');
         const m = await modelOf(r.modelId);

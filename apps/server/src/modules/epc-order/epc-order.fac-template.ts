@@ -5,12 +5,14 @@
  * the CJK font of the quote PDF (core/pdf/fonts.ts); text is wrapped to its box (core/pdf/text-wrap.ts) and a long
  * serial list continues on further pages.
  */
-import PDFDocument from 'pdfkit';
+import { lazyImport } from '../../core/lazy-import.js';
 import { cjkFont } from '../../core/pdf/fonts.js';
 import { wrapText } from '../../core/pdf/text-wrap.js';
 import type { Lang } from '../../core/i18n.js';
 import type { OrderRow } from './epc-order.service.js';
 import { today } from './epc-order.quote.js';
+
+const pdfkit = lazyImport(() => import('pdfkit'));
 
 type Rec = Record<string, unknown>;
 const obj = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
@@ -71,6 +73,7 @@ const BOLD = 'cjk-bold';
 /** The FAC template of an order as a PDF. */
 export async function renderFacTemplate(row: OrderRow, data: Rec, lang: Lang): Promise<Buffer> {
   const t = LABELS[lang];
+  const { default: PDFDocument } = await pdfkit();
   const doc = new PDFDocument({ size: 'A4', margin: 0, lang, displayTitle: true, info: { Title: `${t.title} ${row.orderNumber}`, Producer: 'Helio' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -7,10 +7,12 @@
  * host name as configured. Failures come back classified (`SmtpFailure`) for a clear message.
  */
 import net from 'node:net';
-import nodemailer from 'nodemailer';
+import { lazyImport } from '../../core/lazy-import.js';
 import type { MailSecurity } from '@helio/contracts/modules/mail/mail.resource';
 import { OutboundRefused, type OutboundGuard } from '../../core/net-guard.js';
 import type { MailMessageKey, MailParams } from './mail.messages.js';
+
+const mailer = lazyImport(() => import('nodemailer'));
 
 export interface SmtpSettings {
   host: string;
@@ -64,6 +66,7 @@ export async function sendSmtp(guard: OutboundGuard, s: SmtpSettings, m: Outgoin
   const deadline = started + timeoutMs;
   let finished = false;
   const sockets: net.Socket[] = [];
+  const { default: nodemailer } = await mailer();
   const transport = nodemailer.createTransport({
     host: s.host,
     port: s.port,

@@ -1,14 +1,19 @@
 /**
  * What a notice may hold: its content sanitised to ordinary formatting (sanitize-html), its title to plain text.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../../core/lazy-import.js';
 
+/** Loaded at the first notice written or read (core/lazy-import.ts). */
+const sanitizer = lazyRequire<typeof sanitizeHtml>('sanitize-html');
+
+/** Beyond the library's default tags. */
+const EXTRA_TAGS = ['img', 'span', 'h1', 'h2', 'u', 's', 'del', 'ins', 'sub', 'sup'];
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*[\d.]+\s*)?\)$/i];
 
 /** What a notice may contain: ordinary formatting, links and images over http(s) or relative paths; no scripts,
  * no event handlers, no frames, no forms, no style beyond a few safe properties. */
-export const NOTICE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'h1', 'h2', 'u', 's', 'del', 'ins', 'sub', 'sup'],
+const NOTICE_HTML: Omit<sanitizeHtml.IOptions, 'allowedTags'> = {
   allowedAttributes: {
     a: ['href', 'name', 'target', 'title', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
@@ -36,7 +41,8 @@ export const NOTICE_HTML: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeNotice(html: string): string {
-  return sanitizeHtml(html, NOTICE_HTML);
+  const s = sanitizer();
+  return s(html, { ...NOTICE_HTML, allowedTags: [...s.defaults.allowedTags, ...EXTRA_TAGS] });
 }
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
@@ -48,5 +54,5 @@ const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {
  * Idempotent: applied on write and again on every read (rows stored before this rule).
  */
 export function sanitizeNoticeTitle(title: string): string {
-  return sanitizeHtml(title, NO_MARKUP).replace(/&amp;/g, '&').trim();
+  return sanitizer()(title, NO_MARKUP).replace(/&amp;/g, '&').trim();
 }

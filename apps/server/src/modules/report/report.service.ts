@@ -9,7 +9,8 @@
  * `ReportService` keeps the generated files (`blade_report_file`): generating one (rate-limited per user), reading
  * one back for a download and removing them — tenant-scoped, for an actor, without HTTP.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyImport } from '../../core/lazy-import.js';
 import { and, asc, avg, count, desc, eq, gte, inArray, lt, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { reportResource, type ReportType } from '@helio/contracts/modules/report/report.resource';
 import type { Actor, ModuleContext } from '../../kernel/types.js';
@@ -25,6 +26,8 @@ import { logApi } from '../../db/schema.js';
 import { reportFile } from '../../db/schema-resource.js';
 import { energyPlantDay, plant } from '../../db/schema-device.js';
 import { autarky, selfConsumption, specificYield } from '../station/index.js';
+
+const exceljs = lazyImport(() => import('exceljs'));
 
 export interface ReportParams {
   from: string;
@@ -203,7 +206,8 @@ export async function buildReport(type: string, ctx: Omit<ReportContext, 'params
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   if (!Number.isFinite(span) || span < 0 || span > 366) throw new BizError('outOfRange', { field: 'from/to' });
   const params: ReportParams = { from, to, ...(ctx.params.tenantId ? { tenantId: ctx.params.tenantId } : {}) };
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await exceljs();
+  const wb = new Excel.Workbook();
   wb.creator = 'Helio';
   wb.created = new Date();
   await gen.build({ ...ctx, params }, wb);

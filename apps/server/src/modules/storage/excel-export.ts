@@ -2,8 +2,10 @@
  * The generic blob export: the rows a client shows, as an .xlsx workbook. Values are written as plain cells (nothing
  * is evaluated); the sheet name loses the characters Excel refuses.
  */
-import ExcelJS from 'exceljs';
+import { lazyImport } from '../../core/lazy-import.js';
 import { BizError } from '../../core/errors.js';
+
+const exceljs = lazyImport(() => import('exceljs'));
 
 export const EXPORT_MAX_ROWS = 10_000;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -17,6 +19,7 @@ export interface ExcelExportInput {
 
 export async function excelExport(body: ExcelExportInput): Promise<{ name: string; content: Buffer }> {
   if (body.rows.length > EXPORT_MAX_ROWS) throw new BizError('exportTooLarge', { max: EXPORT_MAX_ROWS });
+  const { default: ExcelJS } = await exceljs();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Helio';
   const ws = wb.addWorksheet((body.sheetName || 'Sheet1').replace(/[\\/?*[\]:]/g, '_'));

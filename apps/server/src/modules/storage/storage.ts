@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyImport } from '../../core/lazy-import.js';
 import { BizError } from '../../core/errors.js';
 import type { OutboundGuard } from '../../core/net-guard.js';
 
@@ -81,34 +83,39 @@ export interface S3Options {
 
 export class S3Storage implements StorageBackend {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
   private readonly bucket: string;
+  /** The SDK is imported and the client made on the first call (a start without S3 traffic never loads it). */
+  private readonly sdk: () => Promise<{ client: S3Client; s3: typeof S3 }>;
 
   constructor(o: S3Options) {
     this.bucket = o.bucket;
-    this.client = new S3Client({
-      endpoint: o.endpoint,
-      region: o.region || 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey },
-      // Plain PUTs with Content-MD5-free bodies: what every S3-compatible service understands.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 2,
-      requestHandler: { httpAgent: o.guard.httpAgent, httpsAgent: o.guard.httpsAgent, connectionTimeout: 5000, requestTimeout: 30_000 },
+    this.sdk = lazyImport(async () => {
+      const s3 = await import('@aws-sdk/client-s3');
+      const client = new s3.S3Client({
+        endpoint: o.endpoint,
+        region: o.region || 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: o.accessKey, secretAccessKey: o.secretKey },
+        // Plain PUTs with Content-MD5-free bodies: what every S3-compatible service understands.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 2,
+        requestHandler: { httpAgent: o.guard.httpAgent, httpsAgent: o.guard.httpsAgent, connectionTimeout: 5000, requestTimeout: 30_000 },
+      });
+      return { client, s3 };
     });
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
-    );
+    const { client, s3 } = await this.sdk();
+    await client.send(new s3.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
   }
 
   async get(key: string): Promise<StoredObject> {
     assertKey(key);
-    const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, s3 } = await this.sdk();
+    const r = await client.send(new s3.GetObjectCommand({ Bucket: this.bucket, Key: key }));
     const body = r.Body as Readable | undefined;
     if (!body) throw new Error('empty object body');
     return { body, size: r.ContentLength };
@@ -116,7 +123,8 @@ export class S3Storage implements StorageBackend {
 
   async remove(key: string): Promise<void> {
     assertKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { client, s3 } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   /** The shared guarded agents stay open (other clients use them); the client itself holds nothing else. */

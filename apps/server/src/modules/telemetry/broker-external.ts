@@ -8,7 +8,7 @@
  * shows the Mosquitto and EMQX setup).
  */
 import os from 'node:os';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { BrokerHandle, Logger } from './broker-types.js';
 import type { IngestService } from './ingest.service.js';
 import { TOPIC_ROOT } from './mqtt-acl.js';
@@ -37,6 +37,7 @@ export async function startExternalConsumer(o: ExternalOptions): Promise<BrokerH
   const group = o.group ?? 'helio';
   const prefix = o.clientIdPrefix ?? defaultClientIdPrefix(0);
   const topics = ['telemetry', 'event', 'status', 'cmd/resp/+'].map((k) => `$share/${group}/${TOPIC_ROOT}+/${k}`);
+  const { default: mqtt } = await import('mqtt'); // only with MQTT_URL (core/lazy-import.ts)
   const clients: MqttClient[] = [];
   const connected: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
