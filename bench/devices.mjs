@@ -27,10 +27,10 @@ export async function registerBenchDevices(q, { devices, prefix, key = BENCH_KEY
 }
 
 /** Runs the simulator's large-fleet mode against `url` and answers its result line (BenchResult). */
-export function runBenchSimulator(url, { devices, seconds, prefix, window, key = BENCH_KEY, anonymous = false }) {
+export function runBenchSimulator(url, { devices, seconds, prefix, window, key = BENCH_KEY, anonymous = false, rate = 0 }) {
   return new Promise((resolve, reject) => {
     const child = track(spawn(process.execPath, [path.join(root, 'apps/server/dist/simulator/main.js'), '--bench', '--url', url, '--devices', String(devices), '--seconds', String(seconds),
-      '--key', key, '--prefix', prefix, '--window', String(window), ...(anonymous ? ['--anonymous'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }));
+      '--key', key, '--prefix', prefix, '--window', String(window), ...(rate ? ['--rate', String(rate)] : []), ...(anonymous ? ['--anonymous'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }));
     let out = '';
     child.stdout.on('data', (b) => (out += b));
     child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`simulator exited ${code}`))));

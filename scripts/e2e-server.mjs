@@ -4,9 +4,12 @@
 // Each Playwright worker starts its own (apps/web/e2e/fixtures.ts, with HELIO_E2E_SKIP_BUILD=1 after the global setup
 // built once), so workers never share data. HELIO_CAPTCHA=on gives the captcha walk its server, HELIO_E2E_SIMULATOR=on
 // the stations walk its fleet. HELIO_E2E_DATABASE_URL (a PostgreSQL server's admin URL, e.g. CI's local one): each
-// server gets a database of its own there, created empty (the server migrates and seeds it as on a first start) and
-// dropped when it stops, instead of an embedded PGlite data dir: the walks' servers then spend about half the CPU
-// (docs/adr/0004-e2e-browser-and-database.md).
+// server gets a database of its own there, dropped when it stops, instead of an embedded PGlite data dir: the walks'
+// servers then spend about half the CPU (docs/adr/0004-e2e-browser-and-database.md). The database is a copy of
+// HELIO_E2E_PG_TEMPLATE when that is set (the global setup makes it once: a server's first start, migrated and seeded,
+// then stopped; each walk's server then starts as a restart does), else created empty (the server migrates and seeds
+// it as on a first start). HELIO_E2E_PG_KEEP=name: use that database name and keep the database when stopped (the
+// global setup making the template).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,7 +36,10 @@ const mainJs = fs.existsSync(path.join(bundleDir, 'main.js')) ? path.join(bundle
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-'));
 const pgAdminUrl = process.env.HELIO_E2E_DATABASE_URL;
-const pgName = `helio_e2e_${process.pid}_${randomBytes(3).toString('hex')}`;
+const pgKeep = process.env.HELIO_E2E_PG_KEEP;
+const pgTemplate = process.env.HELIO_E2E_PG_TEMPLATE;
+const pgName = pgKeep || `helio_e2e_${process.pid}_${randomBytes(3).toString('hex')}`;
+if (!/^\w+$/.test(pgName) || (pgTemplate && !/^\w+$/.test(pgTemplate))) throw new Error('HELIO_E2E_PG_KEEP / HELIO_E2E_PG_TEMPLATE: a plain database name');
 /** Runs one statement on the PostgreSQL server of HELIO_E2E_DATABASE_URL (its admin database). */
 async function pgAdmin(sql) {
   const { default: pg } = await import('pg');
@@ -47,7 +53,7 @@ async function pgAdmin(sql) {
 }
 let databaseUrl;
 if (pgAdminUrl) {
-  await pgAdmin(`CREATE DATABASE ${pgName}`);
+  await pgAdmin(pgTemplate && !pgKeep ? `CREATE DATABASE ${pgName} TEMPLATE ${pgTemplate}` : `CREATE DATABASE ${pgName}`);
   const u = new URL(pgAdminUrl);
   u.pathname = `/${pgName}`;
   databaseUrl = u.toString();
@@ -74,7 +80,7 @@ const child = spawn(process.execPath, [mainJs], {
 });
 const cleanUp = async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).catch(() => undefined);
+  if (databaseUrl && !pgKeep) await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`).catch(() => undefined);
 };
 // Stopped: stop the server, wait for it to close its database, then remove the data.
 const stop = () => {

@@ -1,7 +1,10 @@
 /**
- * Before the workers start: build what is stale (web app, server, database template) once, then launch the server
- * with the simulated fleet that the stations walk reads (e2e/stations.spec.ts). The fleet comes up while the other
- * specs run (its tests wait for it), and is stopped after the run. E2E_STATIONS_URL: use a running one instead.
+ * Before the workers start: build what is stale (web app, server, database template) once; on PostgreSQL
+ * (HELIO_E2E_DATABASE_URL) make the database every walk's server copies (a server's first start: migrated and seeded,
+ * then stopped — about 20 servers a run then start as a restart does instead of migrating and seeding each); then
+ * launch the server with the simulated fleet that the stations walk reads (e2e/stations.spec.ts). The fleet comes up
+ * while the other specs run (its tests wait for it), and is stopped after the run. E2E_STATIONS_URL: use a running
+ * one instead.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +15,8 @@ import { launchServer } from './servers';
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const root = path.resolve(import.meta.dirname, '../../..');
   execFileSync(process.execPath, [path.join(root, 'scripts/e2e-server.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
-  if (process.env.E2E_STATIONS_URL) return undefined;
+  const dropTemplate = await pgTemplate();
+  if (process.env.E2E_STATIONS_URL) return dropTemplate;
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-fleet-')), 'server.log');
   const fleet = await launchServer({ HELIO_E2E_SIMULATOR: 'on', HELIO_SIM_STATIONS: '10', HELIO_SIM_INTERVAL: '20' }, log);
   // Read by the workers (they inherit the runner's environment).
@@ -21,5 +25,29 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   return async () => {
     await fleet.stop();
     fs.rmSync(path.dirname(log), { recursive: true, force: true });
+    await dropTemplate?.();
   };
+}
+
+/** On PostgreSQL: the template database (HELIO_E2E_PG_TEMPLATE, read by the workers' servers); returns its removal. */
+async function pgTemplate(): Promise<(() => Promise<void>) | undefined> {
+  const admin = process.env.HELIO_E2E_DATABASE_URL;
+  if (!admin || process.env.HELIO_E2E_PG_TEMPLATE) return undefined;
+  const name = `helio_e2e_tpl_${process.pid}`;
+  const { default: pg } = await import('pg');
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const server = await launchServer({ HELIO_E2E_PG_KEEP: name });
+  await server.ready;
+  await server.stop();
+  process.env.HELIO_E2E_PG_TEMPLATE = name;
+  return () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
 }

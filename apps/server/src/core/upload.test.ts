@@ -37,6 +37,11 @@ describe('classify', () => {
     await expect(classify('x.svg', Buffer.from('<svg onload="alert(1)"/>'), UPLOAD_RULES.attachment)).rejects.toMatchObject({ key: 'fileTypeNotAllowed' });
     await expect(classify('fw.bin', Buffer.alloc(10, 1), UPLOAD_RULES.ota)).resolves.toEqual({ ext: 'bin', mime: 'application/octet-stream' });
     await expect(classify('fw.bin', png, UPLOAD_RULES.ota)).rejects.toMatchObject({ key: 'fileTypeNotAllowed' });
+    // A raw firmware image whose first bytes happen to be a known format's (here an ELF header) is still an image.
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(56, 0), Buffer.alloc(512, 7)]);
+    await expect(classify('fw.bin', elf, UPLOAD_RULES.ota)).resolves.toEqual({ ext: 'bin', mime: 'application/octet-stream' });
+    await expect(classify('fw.exe', elf, UPLOAD_RULES.ota)).rejects.toMatchObject({ key: 'fileTypeNotAllowed' });
+    await expect(classify('manual.bin', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), UPLOAD_RULES.ota)).rejects.toMatchObject({ key: 'fileTypeNotAllowed' });
     await expect(classify('empty.txt', Buffer.alloc(0), UPLOAD_RULES.attachment)).rejects.toMatchObject({ key: 'fileTypeNotAllowed' });
   });
 });

@@ -9,7 +9,9 @@
  * - `avatar`: one jpg or png of at most 500 kB.
  * - `import`: one .xlsx or .xls workbook of at most 10 MB.
  * - `ota`: one firmware package of at most 100 MB: zip/gz/tar/bz2/xz/7z archives, or a raw image named
- *   .bin/.hex/.img/.fw/.ota/.pkg that is not recognisably another type.
+ *   .bin/.hex/.img/.fw/.ota/.pkg. A raw image is any content (its first bytes may well look like some known format:
+ *   an ELF file, a file system, a vendor container, or chance) except a picture, a document or media file, which
+ *   means the wrong file was picked.
  */
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
@@ -32,6 +34,11 @@ export interface UploadRule {
   /** Unrecognised content: accepted when the name ends in one of these (and it passes `undetected`). */
   plainNames?: readonly string[];
   undetected?: 'utf8-text' | 'binary';
+  /**
+   * With `undetected: 'binary'`: content recognised as one of these under a `plainNames` name is refused (a picture
+   * or a document renamed); content recognised as anything else is taken as the raw file it is named.
+   */
+  mistakenTypes?: readonly string[];
 }
 
 const MB = 1024 * 1024;
@@ -53,6 +60,7 @@ export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
     types: ['zip', 'gz', 'tar', 'bz2', 'xz', '7z'],
     plainNames: ['bin', 'hex', 'img', 'fw', 'ota', 'pkg'],
     undetected: 'binary',
+    mistakenTypes: ['jpg', 'png', 'gif', 'webp', 'bmp', 'tif', 'heic', 'pdf', 'docx', 'xlsx', 'pptx', 'cfb', 'odt', 'ods', 'odp', 'epub', 'rtf', 'mp4', 'mov', 'avi', 'mkv', 'webm', 'mp3', 'wav', 'flac', 'ogg'],
   },
 };
 
@@ -112,6 +120,7 @@ export async function classify(name: string, data: Buffer, rule: UploadRule): Pr
   if (sniffed) {
     if (rule.types.includes(sniffed.ext)) return { ext: sniffed.ext, mime: sniffed.mime };
     if (sniffed.ext === 'cfb' && rule.cfbNames?.includes(ext)) return { ext, mime: MIME_OF_NAME[ext] ?? 'application/octet-stream' };
+    if (rule.undetected === 'binary' && rule.plainNames?.includes(ext) && !rule.mistakenTypes?.includes(sniffed.ext)) return { ext, mime: 'application/octet-stream' };
     throw refuse();
   }
   if (rule.plainNames?.includes(ext)) {

@@ -1,7 +1,8 @@
 /**
  * Large-fleet mode for benchmarks: N inverters (SNs `<prefix>000001…`, secrets derived from `key` as in the demo
  * fleet) connect over MQTT and publish full 45-value reports at QoS 1 as fast as acknowledgements come back, each
- * keeping `window` messages in flight. Reports are stamped one second apart per device, starting a day ago, so all
+ * keeping `window` messages in flight — or, with `rate`, at that many reports per second in all (the devices in turn,
+ * each still at most `window` in flight). Reports are stamped one second apart per device, starting a day ago, so all
  * of them are new rows. Registering these devices is the benchmark's job (bench/ingest.bench.mjs).
  */
 import mqtt, { type MqttClient } from 'mqtt';
@@ -18,6 +19,8 @@ export interface BenchOptions {
   t0?: number;
   /** Skip credentials (external broker allowing anonymous clients). */
   anonymous?: boolean;
+  /** Reports per second over all devices; 0 or absent = as fast as they are acknowledged. */
+  rate?: number;
 }
 
 export function benchSn(prefix: string, i: number): string {
@@ -93,6 +96,12 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     const lane = async (lane: number) => {
       while (running) {
         const k = n++;
+        if (o.rate) {
+          // Report k of device i is due at (k × devices + i) / rate seconds after the start.
+          const wait = start + ((k * o.devices + i) / o.rate) * 1000 - Date.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          if (!running) return;
+        }
         const body = JSON.stringify(benchReport(t0 + k * 1000 + lane, i, k));
         try {
           await c.publishAsync(`helio/v1/${sn}/telemetry`, body, { qos: 1 });

@@ -6,7 +6,7 @@
  *               HELIO_SIM_INTERVAL seconds.
  *               Run the server with HELIO_SIMULATOR=off meanwhile, or both simulate the same devices. Firmware
  *               downloads (OTA) go to --http URL, else http://HOST:PORT on loopback.
- *   --bench     large-fleet mode: --devices N --seconds S --key K --prefix P --window W [--anonymous]
+ *   --bench     large-fleet mode: --devices N --seconds S --key K --prefix P --window W [--rate R] [--anonymous]
  *               (the devices must be registered; bench/ingest.bench.mjs does that) — prints one JSON line.
  */
 import { loadConfig } from '../config.js';
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       key: arg('key', 'helio-bench')!,
       prefix: arg('prefix', 'BENCH')!,
       window: Number(arg('window', '10')),
+      rate: Number(arg('rate', '0')),
       anonymous: arg('anonymous') === 'true',
     });
     console.log(JSON.stringify(r));
