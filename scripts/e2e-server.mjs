@@ -51,6 +51,15 @@ async function pgAdmin(sql) {
     await client.end();
   }
 }
+// --drop-db NAME: remove that database of HELIO_E2E_DATABASE_URL's server and exit (the global setup's template).
+const dropAt = process.argv.indexOf('--drop-db');
+if (dropAt > 0) {
+  const name = process.argv[dropAt + 1] ?? '';
+  if (!pgAdminUrl || !/^\w+$/.test(name)) throw new Error('--drop-db NAME needs HELIO_E2E_DATABASE_URL and a plain database name');
+  await pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 let databaseUrl;
 if (pgAdminUrl) {
   await pgAdmin(pgTemplate && !pgKeep ? `CREATE DATABASE ${pgName} TEMPLATE ${pgTemplate}` : `CREATE DATABASE ${pgName}`);

@@ -12,9 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchServer } from './servers';
 
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
-  const root = path.resolve(import.meta.dirname, '../../..');
-  execFileSync(process.execPath, [path.join(root, 'scripts/e2e-server.mjs'), '--build-only'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/e2e-server.mjs'), '--build-only'], { cwd: ROOT, stdio: 'inherit' });
   const dropTemplate = await pgTemplate();
   if (process.env.E2E_STATIONS_URL) return dropTemplate;
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'helio-e2e-fleet-')), 'server.log');
@@ -34,20 +35,18 @@ async function pgTemplate(): Promise<(() => Promise<void>) | undefined> {
   const admin = process.env.HELIO_E2E_DATABASE_URL;
   if (!admin || process.env.HELIO_E2E_PG_TEMPLATE) return undefined;
   const name = `helio_e2e_tpl_${process.pid}`;
-  const { default: pg } = await import('pg');
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const drop = () =>
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/e2e-server.mjs'), '--drop-db', name], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, HELIO_E2E_SKIP_BUILD: '1' } });
+  drop();
   const server = await launchServer({ HELIO_E2E_PG_KEEP: name });
   await server.ready;
   await server.stop();
   process.env.HELIO_E2E_PG_TEMPLATE = name;
-  return () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+  return async () => {
+    try {
+      drop();
+    } catch {
+      // a template left behind is named by this run's process id; the next run does not reuse it
+    }
+  };
 }

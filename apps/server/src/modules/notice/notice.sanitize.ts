@@ -40,9 +40,13 @@ const NOTICE_HTML: Omit<sanitizeHtml.IOptions, 'allowedTags'> = {
   },
 };
 
+/** The library's default tags plus ours, made once (at the first notice, when the library is loaded). */
+let noticeOptions: sanitizeHtml.IOptions | undefined;
+
 export function sanitizeNotice(html: string): string {
   const s = sanitizer();
-  return s(html, { ...NOTICE_HTML, allowedTags: [...s.defaults.allowedTags, ...EXTRA_TAGS] });
+  noticeOptions ??= { ...NOTICE_HTML, allowedTags: [...s.defaults.allowedTags, ...EXTRA_TAGS] };
+  return s(html, noticeOptions);
 }
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
