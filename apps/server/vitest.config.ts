@@ -18,5 +18,9 @@ export default defineConfig({
     // machine (vitest's own default there is one). VITEST_MAX_WORKERS overrides (.ci/run: 1 for the shared Mosquitto).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     reporters: ciReporters('server'),
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content and config): CI runs
+    // the server suite three times (PGlite, Mosquitto, PostgreSQL), and each pass used to transform the same ~400
+    // files again (the Mosquitto pass: 41 of its 130 s, 2026-11-29).
+    experimental: { fsModuleCache: true },
   },
 });

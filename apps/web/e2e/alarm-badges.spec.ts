@@ -1,20 +1,21 @@
 /**
- * Alarm badges and analysis (issue 14), in Chinese and in English: an inverter added to the demo station reports two
- * faults over MQTT; one alarm is acknowledged and then recovers, the other stays active → the home dashboard's
- * alarm card shows the active counts by severity, the station list shows the station's badge, the station detail
- * its severity tags, the device detail its badge, and the analysis page draws its MTTA/MTTR and category charts.
- * axe-core finds no critical or serious problem in those parts; screenshots of both languages go to
- * $ALARM_BADGE_SHOTS (default e2e/screenshots/).
+ * Alarm badges and analysis (issue 14), one walk that starts in Chinese and switches the console to English halfway:
+ * an inverter added to the demo station reports two faults over MQTT; one alarm is acknowledged and then recovers, the
+ * other stays active → in Chinese the home dashboard's alarm card shows the active counts by severity, the station
+ * list shows the station's badge and the station detail its severity tags; in English the device detail shows its
+ * badge, the guardian detail its alarms tab, and the analysis page draws its MTTA/MTTR and category charts (per
+ * station, then per agent). axe-core finds no critical or serious problem in those parts; screenshots go to
+ * $ALARM_BADGE_SHOTS (default e2e/screenshots/), named by the language shown.
  *
- * Like e2e/alarms.spec.ts, the walks run on a fleet server (the broker on a known loopback port, a one-station demo
+ * Like e2e/alarms.spec.ts, the walk runs on a fleet server (the broker on a known loopback port, a one-station demo
  * fleet, shared with the worker's other alarm walks); the device is added the way an installer does it and speaks
  * docs/device-protocol.md (e2e/device-play.ts).
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, onFleet } from './fixtures';
-import { PAGE_LOAD, signIn, watchProblems, expectAccessible } from './helpers';
-import { ALARM_FLEET, C, demoStation, inverterId, screenshots, sleep, until, withAdmin, type FleetServer } from './fleet-api';
+import { PAGE_LOAD, signIn, switchConsoleLanguage, watchProblems, expectAccessible } from './helpers';
+import { ALARM_FLEET, C, demoStation, inverterId, screenshots, sleep, until, withAdmin, type FleetServer, type Lang } from './fleet-api';
 import { playInverter } from './device-play';
 
 const shot = screenshots(process.env.ALARM_BADGE_SHOTS ?? path.join(import.meta.dirname, 'screenshots'), 'alarm-badges');
@@ -62,7 +63,7 @@ function raiseAlarms(fleet: FleetServer): Promise<Raised> {
   });
 }
 
-// Raised once per fleet server, before the first walk of this spec (its file comes before the other alarm walks').
+// Raised once per fleet server, before this spec's walk (its file comes before the other alarm walks').
 const test = onFleet(ALARM_FLEET).extend<{ badges: Raised }>({
   badges: [async ({ fleet }, provide) => provide(await fleet.once('alarm-badges', () => raiseAlarms(fleet))), { timeout: 180_000 }],
 });
@@ -88,70 +89,75 @@ const TEXT = {
   'en-US': { card: 'Active alarms', major: 'Major', alarms: 'Alarms', analysis: 'Alarm analysis', times: 'MTTA and MTTR per group (minutes)', agent: 'Agent' },
 } as const;
 
-for (const language of ['zh-CN', 'en-US'] as const) {
-  const L = TEXT[language];
-  const tag = language === 'zh-CN' ? 'zh' : 'en';
+test('alarm counts on the dashboard, station list and details, and the analysis charts (zh-CN → en-US)', async ({ page, badges }) => {
+  test.setTimeout(180_000);
+  let lang: Lang = 'zh-CN';
+  let L: (typeof TEXT)[Lang] = TEXT[lang];
+  // Screenshot names carry the language shown.
+  const tag = () => (lang === 'zh-CN' ? 'zh' : 'en');
+  const problems = watchProblems(page);
+  const { counts, plantId, deviceId, guardianId } = badges;
+  expect(counts.major).toBeGreaterThanOrEqual(1); // over-temperature (major) is active on the demo station
+  await page.setViewportSize({ width: 1366, height: 900 });
 
-  test(`alarm counts on the dashboard, station list and details, and the analysis charts (${language})`, async ({ page, badges }) => {
-    test.setTimeout(180_000);
-    const problems = watchProblems(page);
-    const { counts, plantId, deviceId, guardianId } = badges;
-    expect(counts.major).toBeGreaterThanOrEqual(1); // over-temperature (major) is active on the demo station
-    await page.setViewportSize({ width: 1366, height: 900 });
+  // zh-CN, home dashboard: the card counts the active alarms by severity (the demo fleet may add its own).
+  await signIn(page, lang);
+  const card = page.getByTestId('home-alarms');
+  await expect(card).toContainText(L.card, PAGE_LOAD);
+  await expect(card.getByTestId('home-alarms-major')).toContainText(L.major);
+  await expect
+    .poll(async () => Number((await card.getByTestId('home-alarms-major').locator('.ant-statistic-content-value').innerText()).replace(/\D/g, '')))
+    .toBeGreaterThanOrEqual(counts.major);
+  await expectAccessible(page, '[data-testid="home-alarms"]');
+  await shot(page, `home-${tag()}`);
 
-    // Home dashboard: the card counts the active alarms by severity (the demo fleet may add its own).
-    await signIn(page, language);
-    const card = page.getByTestId('home-alarms');
-    await expect(card).toContainText(L.card, PAGE_LOAD);
-    await expect(card.getByTestId('home-alarms-major')).toContainText(L.major);
-    await expect
-      .poll(async () => Number((await card.getByTestId('home-alarms-major').locator('.ant-statistic-content-value').innerText()).replace(/\D/g, '')))
-      .toBeGreaterThanOrEqual(counts.major);
-    await expectAccessible(page, '[data-testid="home-alarms"]');
-    await shot(page, `home-${tag}`);
+  // Station list: the station's badge shows its active alarms, coloured by the highest severity.
+  await page.goto('/power-station-equip/power');
+  const badge = page.locator('.ant-table-tbody tr.ant-table-row').first().getByTestId('alarm-count');
+  await expect(badge).toHaveText(String(counts.total), PAGE_LOAD);
+  await expect(badge).toHaveAttribute('data-severity', counts.critical > 0 ? 'critical' : 'major');
+  await expectAccessible(page, '.ant-table');
+  await shot(page, `stations-${tag()}`);
 
-    // Station list: the station's badge shows its active alarms, coloured by the highest severity.
-    await page.goto('/power-station-equip/power');
-    const badge = page.locator('.ant-table-tbody tr.ant-table-row').first().getByTestId('alarm-count');
-    await expect(badge).toHaveText(String(counts.total), PAGE_LOAD);
-    await expect(badge).toHaveAttribute('data-severity', counts.critical > 0 ? 'critical' : 'major');
-    await expectAccessible(page, '.ant-table');
-    await shot(page, `stations-${tag}`);
+  // Station detail: tags by severity, linking to the alarm list of the station.
+  await page.goto(`/power-station-equip/power/detail/${plantId}`);
+  const tags = page.getByTestId('station-alarms');
+  await expect(tags.locator('[data-severity="major"]')).toContainText(`${L.major} ${counts.major}`, PAGE_LOAD);
+  await expect(tags).toHaveAttribute('href', `/alarm?plantId=${plantId}`);
+  await expectAccessible(page, '[data-testid="station-alarms"]');
 
-    // Station detail: tags by severity, linking to the alarm list of the station.
-    await page.goto(`/power-station-equip/power/detail/${plantId}`);
-    const tags = page.getByTestId('station-alarms');
-    await expect(tags.locator('[data-severity="major"]')).toContainText(`${L.major} ${counts.major}`, PAGE_LOAD);
-    await expect(tags).toHaveAttribute('href', `/alarm?plantId=${plantId}`);
-    await expectAccessible(page, '[data-testid="station-alarms"]');
+  // The console in English from here on: the station's tags follow at once.
+  await switchConsoleLanguage(page, 'en-US');
+  lang = 'en-US';
+  L = TEXT[lang];
+  await expect(tags.locator('[data-severity="major"]')).toContainText(`${L.major} ${counts.major}`);
 
-    // Device detail: the inverter's own active alarm.
-    await page.goto(`/inverter/detail/${deviceId}`);
-    const device = page.getByTestId('device-alarm-badge');
-    await expect(device).toContainText(L.alarms, PAGE_LOAD);
-    await expect(device.getByTestId('alarm-count')).toHaveText('1');
-    await expect(device.getByTestId('alarm-count')).toHaveAttribute('data-severity', 'major');
-    await shot(page, `inverter-${tag}`);
+  // en-US, device detail: the inverter's own active alarm.
+  await page.goto(`/inverter/detail/${deviceId}`);
+  const device = page.getByTestId('device-alarm-badge');
+  await expect(device).toContainText(L.alarms, PAGE_LOAD);
+  await expect(device.getByTestId('alarm-count')).toHaveText('1');
+  await expect(device.getByTestId('alarm-count')).toHaveAttribute('data-severity', 'major');
+  await shot(page, `inverter-${tag()}`);
 
-    // Guardian detail: its alarms tab lists the guardian's alarms (the alarm module's list, by device).
-    if (guardianId) {
-      await page.goto(`/guardian/detail/${guardianId}`);
-      await page.getByRole('tab', { name: L.alarms, exact: true }).click(PAGE_LOAD);
-      await expect(page.getByTestId('device-alarms')).toBeVisible(PAGE_LOAD);
-      await expectAccessible(page, '[data-testid="device-alarms"]');
-    }
+  // Guardian detail: its alarms tab lists the guardian's alarms (the alarm module's list, by device).
+  if (guardianId) {
+    await page.goto(`/guardian/detail/${guardianId}`);
+    await page.getByRole('tab', { name: L.alarms, exact: true }).click(PAGE_LOAD);
+    await expect(page.getByTestId('device-alarms')).toBeVisible(PAGE_LOAD);
+    await expectAccessible(page, '[data-testid="device-alarms"]');
+  }
 
-    // Analysis: MTTA/MTTR per station and the categories per day are drawn; then per agent.
-    await page.goto('/alarm/analysis');
-    await expect(page.getByTestId('alarm-analysis')).toBeVisible(PAGE_LOAD);
-    await expect(page.getByRole('img', { name: L.times })).toBeVisible(PAGE_LOAD);
-    await expectChartDrawn(page, 'analysis-times-chart');
-    await expectChartDrawn(page, 'analysis-category-chart');
-    await expect(page.getByTestId('analysis-mtta').locator('.ant-statistic-content-value')).not.toHaveText('-');
-    await expectAccessible(page, '[data-testid="alarm-analysis"]');
-    await shot(page, `analysis-${tag}`);
-    await page.getByText(L.agent, { exact: true }).click();
-    await expectChartDrawn(page, 'analysis-times-chart');
-    expect(problems).toEqual([]);
-  });
-}
+  // Analysis: MTTA/MTTR per station and the categories per day are drawn; then per agent.
+  await page.goto('/alarm/analysis');
+  await expect(page.getByTestId('alarm-analysis')).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('img', { name: L.times })).toBeVisible(PAGE_LOAD);
+  await expectChartDrawn(page, 'analysis-times-chart');
+  await expectChartDrawn(page, 'analysis-category-chart');
+  await expect(page.getByTestId('analysis-mtta').locator('.ant-statistic-content-value')).not.toHaveText('-');
+  await expectAccessible(page, '[data-testid="alarm-analysis"]');
+  await shot(page, `analysis-${tag()}`);
+  await page.getByText(L.agent, { exact: true }).click();
+  await expectChartDrawn(page, 'analysis-times-chart');
+  expect(problems).toEqual([]);
+});

@@ -1,16 +1,17 @@
 /**
- * A guardian's settings tabs (issue 15), generated from its model's setting items, one walk per language: an
- * out-of-range alarm threshold is refused on the form with the item's translated name and nothing is sent; a valid
- * one is sent, succeeds and is verified by the read-back; the gate is set open; a protection command is sent — trip,
- * then reset — each after its confirmation; the operation log lists them all under the items' names. The guardian is
- * played over MQTT (e2e/device-play.ts) and answers `settings.write` / `settings.read` from its own store of values.
- * axe-core on each tab and the confirmation; a screenshot of the threshold tab to $SETTINGS_SHOTS.
+ * A guardian's settings tabs (issue 15), generated from its model's setting items, one walk that starts in Chinese and
+ * switches the console to English halfway. In Chinese: an out-of-range alarm threshold is refused on the form with the
+ * item's translated name and nothing is sent; a valid one is sent, succeeds and is verified by the read-back. In
+ * English: the gate is set open; a protection command is sent — trip, then reset — each after its confirmation; the
+ * operation log lists them all under the items' names. The guardian is played over MQTT (e2e/device-play.ts) and
+ * answers `settings.write` / `settings.read` from its own store of values. axe-core on each tab and the confirmation;
+ * screenshots of the threshold tab (Chinese) and the log (English) to $SETTINGS_SHOTS.
  */
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { choose } from './crud-helpers';
 import { expect, onFleet } from './fixtures';
-import { PAGE_LOAD, expectAccessible, signIn, watchProblems } from './helpers';
+import { PAGE_LOAD, expectAccessible, signIn, switchConsoleLanguage, watchProblems } from './helpers';
 import { C, COMMAND_FLEET, demoStation, featureTexts, spaced, withAdmin, type Lang } from './fleet-api';
 import { playDevice, refuse, type PlayedDevice } from './device-play';
 
@@ -18,8 +19,6 @@ const SHOTS = process.env.SETTINGS_SHOTS ?? path.join(import.meta.dirname, 'scre
 const tr = featureTexts('station');
 const test = onFleet(COMMAND_FLEET);
 const MODEL = 'E2E-GRD-63A';
-
-test.describe.configure({ mode: 'serial' });
 
 /** The words of the walk that come from the setting items (contracts SETTING_CATALOGUE) and their rules. */
 const WORDS = {
@@ -81,76 +80,83 @@ async function openTab(page: Page, lang: Lang, key: string): Promise<Locator> {
   return form;
 }
 
-for (const lang of ['zh-CN', 'en-US'] as const) {
-  test(`a guardian's thresholds, gate position and protection commands are sent, verified and logged (${lang})`, async ({ page, fleet }) => {
-    // A walk of many steps, some waiting on a simulated device: its budget, beyond the default 60 s.
-    test.setTimeout(150_000);
-    const L = (k: string) => tr(lang, k);
-    const W = WORDS[lang];
-    const sn = `E2EGRD${lang === 'zh-CN' ? 'Z' : 'E'}${Date.now().toString(36).toUpperCase()}`;
-    const { id, device } = await addGuardian(fleet, sn);
-    const lastCommand = (panel: Locator) => panel.getByTestId('settings-command').first();
-    const send = (panel: Locator) => panel.getByRole('button', { name: spaced(L('remote.send'), { exact: true }) }).click();
-    try {
-      const problems = watchProblems(page);
-      await signIn(page, lang, `/guardian/detail/${id}`);
-      await expect(page.getByTestId('guardian-detail')).toBeVisible(PAGE_LOAD);
+test("a guardian's thresholds, gate position and protection commands are sent, verified and logged (zh-CN → en-US)", async ({ page, fleet }) => {
+  // A walk of many steps, some waiting on a simulated device: its budget, beyond the default 60 s.
+  test.setTimeout(150_000);
+  let lang: Lang = 'zh-CN';
+  // The texts of the language the console shows at that step (lang changes halfway).
+  const L = (k: string) => tr(lang, k);
+  let W: (typeof WORDS)[Lang] = WORDS[lang];
+  const sn = `E2EGRD${Date.now().toString(36).toUpperCase()}`;
+  const { id, device } = await addGuardian(fleet, sn);
+  const lastCommand = (panel: Locator) => panel.getByTestId('settings-command').first();
+  const send = (panel: Locator) => panel.getByRole('button', { name: spaced(L('remote.send'), { exact: true }) }).click();
+  try {
+    const problems = watchProblems(page);
+    await signIn(page, lang, `/guardian/detail/${id}`);
+    await expect(page.getByTestId('guardian-detail')).toBeVisible(PAGE_LOAD);
 
-      // Alarm thresholds: out of range is refused on the form, by the item's name, and nothing is sent.
-      const thresholds = await openTab(page, lang, 'thresholdSetup');
-      const panel = page.getByRole('tabpanel', { name: L('tab.thresholdSetup') });
-      await expect(thresholds.getByRole('tab', { name: W.thresholds })).toBeVisible();
-      const leakage = thresholds.getByRole('textbox', { name: W.threshold });
-      await expect(leakage).toHaveValue('30');
-      await leakage.fill('600');
-      await send(panel);
-      await expect(thresholds.getByText(W.outOfRange)).toBeVisible();
-      await expect(panel.getByTestId('settings-command')).toHaveCount(0);
-      await leakage.fill('50');
-      await send(panel);
-      await expect(lastCommand(panel)).toContainText(L('remote.state.succeeded'), { timeout: 15_000 });
-      await expect(lastCommand(panel)).toContainText(L('remote.verified'));
-      await expect(lastCommand(panel)).toContainText(`${W.threshold} = 50`);
-      await expect(thresholds.getByText(L('remote.version').replace('{{n}}', '1'))).toBeVisible();
-      await expectAccessible(page, activePane);
-      if (lang === 'zh-CN') await page.screenshot({ path: path.join(SHOTS, `guardian-settings-${lang}.png`), fullPage: true });
+    // zh-CN, alarm thresholds: out of range is refused on the form, by the item's name, and nothing is sent.
+    const thresholds = await openTab(page, lang, 'thresholdSetup');
+    const panel = page.getByRole('tabpanel', { name: L('tab.thresholdSetup') });
+    await expect(thresholds.getByRole('tab', { name: W.thresholds })).toBeVisible();
+    const leakage = thresholds.getByRole('textbox', { name: W.threshold });
+    await expect(leakage).toHaveValue('30');
+    await leakage.fill('600');
+    await send(panel);
+    await expect(thresholds.getByText(W.outOfRange)).toBeVisible();
+    await expect(panel.getByTestId('settings-command')).toHaveCount(0);
+    await leakage.fill('50');
+    await send(panel);
+    await expect(lastCommand(panel)).toContainText(L('remote.state.succeeded'), { timeout: 15_000 });
+    await expect(lastCommand(panel)).toContainText(L('remote.verified'));
+    await expect(lastCommand(panel)).toContainText(`${W.threshold} = 50`);
+    await expect(thresholds.getByText(L('remote.version').replace('{{n}}', '1'))).toBeVisible();
+    await expectAccessible(page, activePane);
+    await page.screenshot({ path: path.join(SHOTS, `guardian-settings-${lang}.png`), fullPage: true });
 
-      // Gate position: open.
-      const gate = await openTab(page, lang, 'gateSetup');
-      const gatePanel = page.getByRole('tabpanel', { name: L('tab.gateSetup') });
-      await gate.getByRole('tab', { name: W.gateGroup, exact: true }).click();
-      await choose(gate.getByRole('group', { name: W.gateGroup }), page, W.gate, W.open);
-      await send(gatePanel);
+    // The console in English from here on (the tabs' names change with it: the locators below are made after).
+    await switchConsoleLanguage(page, 'en-US');
+    lang = 'en-US';
+    W = WORDS[lang];
+
+    // en-US, gate position: open.
+    const gate = await openTab(page, lang, 'gateSetup');
+    const gatePanel = page.getByRole('tabpanel', { name: L('tab.gateSetup') });
+    await gate.getByRole('tab', { name: W.gateGroup, exact: true }).click();
+    await choose(gate.getByRole('group', { name: W.gateGroup }), page, W.gate, W.open);
+    await send(gatePanel);
+    await expect(lastCommand(gatePanel)).toContainText(L('remote.state.succeeded'), { timeout: 15_000 });
+    await expect(lastCommand(gatePanel)).toContainText(L('remote.verified'));
+    await expect(gate.getByText(L('remote.version').replace('{{n}}', '2'))).toBeVisible();
+
+    // Protection commands: trip, then reset, each after its confirmation.
+    await gate.getByRole('tab', { name: W.protectionGroup }).click();
+    await expectAccessible(page, activePane);
+    for (const [i, command] of [W.trip, W.reset].entries()) {
+      await gate.getByRole('group', { name: W.protectionGroup }).getByRole('button', { name: spaced(command, { exact: true }) }).click();
+      const confirm = page.getByRole('dialog', { name: L('remote.commandTitle').replace('{{command}}', command) });
+      await expect(confirm).toContainText(sn);
+      await expectAccessible(page, '.ant-modal-wrap:has([role="dialog"])');
+      await confirm.getByRole('button', { name: spaced(command, { exact: true }) }).click();
+      await expect(confirm).toBeHidden();
+      await expect(lastCommand(gatePanel)).toContainText(`${W.protection} = ${command === W.trip ? 1 : 2}`);
       await expect(lastCommand(gatePanel)).toContainText(L('remote.state.succeeded'), { timeout: 15_000 });
-      await expect(lastCommand(gatePanel)).toContainText(L('remote.verified'));
-      await expect(gate.getByText(L('remote.version').replace('{{n}}', '2'))).toBeVisible();
-
-      // Protection commands: trip, then reset, each after its confirmation.
-      await gate.getByRole('tab', { name: W.protectionGroup }).click();
-      await expectAccessible(page, activePane);
-      for (const [i, command] of [W.trip, W.reset].entries()) {
-        await gate.getByRole('group', { name: W.protectionGroup }).getByRole('button', { name: spaced(command, { exact: true }) }).click();
-        const confirm = page.getByRole('dialog', { name: L('remote.commandTitle').replace('{{command}}', command) });
-        await expect(confirm).toContainText(sn);
-        await expectAccessible(page, '.ant-modal-wrap:has([role="dialog"])');
-        await confirm.getByRole('button', { name: spaced(command, { exact: true }) }).click();
-        await expect(confirm).toBeHidden();
-        await expect(lastCommand(gatePanel)).toContainText(`${W.protection} = ${command === W.trip ? 1 : 2}`);
-        await expect(lastCommand(gatePanel)).toContainText(L('remote.state.succeeded'), { timeout: 15_000 });
-        await expect(gate.getByText(L('remote.version').replace('{{n}}', String(3 + i)))).toBeVisible();
-      }
-
-      // The operation log: every write under the item's name.
-      await page.getByRole('tab', { name: L('tab.settingsHistory'), exact: true }).click();
-      const log = page.getByTestId('settings-log');
-      await expect(log.locator('tr', { hasText: W.threshold })).toContainText('30 → 50');
-      await expect(log.locator('tr', { hasText: W.gate }).first()).toContainText('→ 0');
-      await expect(log.locator('tr', { hasText: W.protection })).toHaveCount(2);
-      await expect(log.locator('tr', { hasText: W.protection }).first()).toContainText('1 → 2');
-      await expectAccessible(page, activePane);
-      expect(problems).toEqual([]);
-    } finally {
-      await device.end();
+      await expect(gate.getByText(L('remote.version').replace('{{n}}', String(3 + i)))).toBeVisible();
     }
-  });
-}
+
+    // The operation log: every write under the item's name, in the console's language (the threshold too, though it
+    // was written while the console was in Chinese).
+    await page.getByRole('tab', { name: L('tab.settingsHistory'), exact: true }).click();
+    const log = page.getByTestId('settings-log');
+    await expect(log.locator('tr', { hasText: W.threshold })).toContainText('30 → 50');
+    await expect(log.locator('tr', { hasText: W.gate }).first()).toContainText('→ 0');
+    await expect(log.locator('tr', { hasText: W.protection })).toHaveCount(2);
+    await expect(log.locator('tr', { hasText: W.protection }).first()).toContainText('1 → 2');
+    await expectAccessible(page, activePane);
+    await page.screenshot({ path: path.join(SHOTS, `guardian-settings-log-${lang}.png`), fullPage: true });
+    expect(problems).toEqual([]);
+  } finally {
+    await device.end();
+  }
+});

@@ -77,6 +77,17 @@ export async function signInWithForm(page: Page, language: 'zh-CN' | 'en-US' = '
   await expect(page).toHaveURL(landing ? (url) => `${url.pathname}${url.search}` === landing : /\/wel\/index$/, PAGE_LOAD);
 }
 
+/**
+ * In the console: switch to the language with the header's switcher, as a user does halfway through a walk (walks
+ * that start in one language and end in the other cover both without running the whole scenario twice).
+ */
+export async function switchConsoleLanguage(page: Page, language: 'zh-CN' | 'en-US'): Promise<void> {
+  if ((await page.locator('html').getAttribute('lang')) === language) return;
+  await page.getByRole('button', { name: /(^|\s)(切换语言|Switch language)$/ }).click();
+  await page.getByRole('menuitem', { name: language === 'en-US' ? 'English' : '简体中文' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
 /** Open a menu leaf through the sidebar: group, then item. */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {
   const sidebar = page.getByRole('navigation', { name: /侧边菜单|Side menu/ });

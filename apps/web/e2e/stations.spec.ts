@@ -1,7 +1,9 @@
 /**
- * Stations and equipment walk (issue 6): home dashboard → station list → station detail (energy flow, charts) →
- * inverter tabs → battery → guardian → EV charger, in Chinese and in English, with screenshots of the charts in
- * e2e/screenshots/stations-*.png (look at them: a blank canvas is a failure the assertions cannot see).
+ * Stations and equipment walk (issue 6), one walk that starts in Chinese and switches the console to English halfway:
+ * home dashboard → station list → station detail (energy flow, charts by day and month) → inverter tabs and status
+ * curve in Chinese; then, switched on the inverter's page, its daily chart → battery → guardian → EV charger in
+ * English. Screenshots of the charts in e2e/screenshots/stations-*.png, named by the language on screen (look at
+ * them: a blank canvas is a failure the assertions cannot see).
  *
  * Data: the workers' servers run with the simulator off, so they have no fleet. These tests read the server with the
  * simulator on (HELIO_SIM_STATIONS=10, fresh data dir) that the global setup launches for the whole run
@@ -15,7 +17,7 @@ import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, PAGE_LOAD, watchProblems } from './helpers';
+import { ADMIN, PAGE_LOAD, switchConsoleLanguage, watchProblems } from './helpers';
 import { startServer, type E2EServer } from './servers';
 
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -196,102 +198,108 @@ async function fleetState(): Promise<string> {
   return `${JSON.stringify(summary)}; ${process.env.E2E_STATIONS_LOG ?? 'no log'}:\n${telling.join('\n')}`;
 }
 
-for (const language of ['zh-CN', 'en-US'] as const) {
-  const L = TEXT[language];
-  const tag = language === 'zh-CN' ? 'zh' : 'en';
+test('stations walk (zh-CN → en-US)', async ({ page }) => {
+  test.setTimeout(180_000);
+  let lang: 'zh-CN' | 'en-US' = 'zh-CN';
+  let L: (typeof TEXT)[keyof typeof TEXT] = TEXT[lang];
+  let tag = 'zh';
+  const problems = watchProblems(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, lang);
 
-  test(`stations walk (${language})`, async ({ page }) => {
-    test.setTimeout(180_000);
-    const problems = watchProblems(page);
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, language);
+  // Home dashboard: figures, KPI formulas, status summary, chart.
+  const home = page.getByTestId('home-dashboard');
+  await expect(home).toBeVisible(PAGE_LOAD);
+  await expect(home.getByTestId('home-today-generation')).toContainText(L.todayGeneration);
+  await expect(home.getByTestId('home-plant-status')).toContainText(L.normal);
+  await expectChartDrawn(page, L.performance);
+  await shot(page, `home-${tag}`);
 
-    // Home dashboard: figures, KPI formulas, status summary, chart.
-    const home = page.getByTestId('home-dashboard');
-    await expect(home).toBeVisible(PAGE_LOAD);
-    await expect(home.getByTestId('home-today-generation')).toContainText(L.todayGeneration);
-    await expect(home.getByTestId('home-plant-status')).toContainText(L.normal);
-    await expectChartDrawn(page, L.performance);
-    await shot(page, `home-${tag}`);
+  // Station list → detail.
+  await page.goto(`${base}/power-station-equip/power`);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible(PAGE_LOAD);
+  await expect(page.locator('.ant-table-tbody .ant-tag').first()).toBeVisible();
+  await openFirst(page, L.normal);
+  await expect(page).toHaveURL(/\/power-station-equip\/power\/detail\/\d+$/, PAGE_LOAD);
+  // The detail tab is named from the station texts, which arrive with the page's chunk (not the bare key).
+  await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible(PAGE_LOAD);
+  const flow = page.getByTestId('energy-flow');
+  await expect(flow.getByRole('img', { name: new RegExp(L.flow) })).toBeVisible(PAGE_LOAD);
+  await expectChartDrawn(page, L.energyChart);
+  await shot(page, `station-${tag}`);
+  await page.getByTestId('station-energy-chart').getByText(L.month, { exact: true }).click();
+  await expectChartDrawn(page, L.energyChart);
+  await shot(page, `station-month-${tag}`, page.getByTestId('station-energy-chart'));
 
-    // Station list → detail.
-    await page.goto(`${base}/power-station-equip/power`);
-    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible(PAGE_LOAD);
-    await expect(page.locator('.ant-table-tbody .ant-tag').first()).toBeVisible();
-    await openFirst(page, L.normal);
-    await expect(page).toHaveURL(/\/power-station-equip\/power\/detail\/\d+$/, PAGE_LOAD);
-    // The detail tab is named from the station texts, which arrive with the page's chunk (not the bare key).
-    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible(PAGE_LOAD);
-    const flow = page.getByTestId('energy-flow');
-    await expect(flow.getByRole('img', { name: new RegExp(L.flow) })).toBeVisible(PAGE_LOAD);
-    await expectChartDrawn(page, L.energyChart);
-    await shot(page, `station-${tag}`);
-    await page.getByTestId('station-energy-chart').getByText(L.month, { exact: true }).click();
-    await expectChartDrawn(page, L.energyChart);
-    await shot(page, `station-month-${tag}`, page.getByTestId('station-energy-chart'));
+  // Inverter of the station → every tab.
+  await page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .filter({ has: page.locator('.ant-tag', { hasText: L.normal }) })
+    .locator('.ant-typography', { hasText: /^HLI/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/inverter\/detail\/\d+$/, PAGE_LOAD);
+  // Each detail's own panel is the first: tabs nest (the settings tab holds its history's tabs).
+  const inverter = page.getByTestId('inverter-detail');
+  for (const name of L.tabs) {
+    await inverter.getByRole('tab', { name, exact: true }).click();
+    await expect(inverter.getByRole('tabpanel').first()).toBeVisible();
+  }
+  await inverter.getByRole('tab', { name: L.curve, exact: true }).click();
+  await expectChartDrawn(page, L.curve);
+  await shot(page, `inverter-curve-${tag}`, inverter.getByRole('tabpanel').first());
 
-    // Inverter of the station → every tab.
-    await page
-      .locator('.ant-table-tbody tr.ant-table-row')
-      .filter({ has: page.locator('.ant-tag', { hasText: L.normal }) })
-      .locator('.ant-typography', { hasText: /^HLI/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/inverter\/detail\/\d+$/, PAGE_LOAD);
-    // Each detail's own panel is the first: tabs nest (the settings tab holds its history's tabs).
-    const inverter = page.getByTestId('inverter-detail');
-    for (const name of L.tabs) {
-      await inverter.getByRole('tab', { name, exact: true }).click();
-      await expect(inverter.getByRole('tabpanel').first()).toBeVisible();
-    }
-    await inverter.getByRole('tab', { name: L.curve, exact: true }).click();
-    await expectChartDrawn(page, L.curve);
-    await shot(page, `inverter-curve-${tag}`, inverter.getByRole('tabpanel').first());
-    await inverter.getByRole('tab', { name: L.daily, exact: true }).click();
-    await expectChartDrawn(page, L.daily);
-    await shot(page, `inverter-daily-${tag}`, inverter.getByRole('tabpanel').first());
+  // The console in English from here on, switched on the inverter's page: its tabs and charts are renamed in place.
+  await switchConsoleLanguage(page, 'en-US');
+  lang = 'en-US';
+  L = TEXT[lang];
+  tag = 'en';
+  await expect(inverter.getByRole('tab', { name: L.curve, exact: true })).toBeVisible();
+  await inverter.getByRole('tab', { name: L.daily, exact: true }).click();
+  await expectChartDrawn(page, L.daily);
+  await shot(page, `inverter-daily-${tag}`, inverter.getByRole('tabpanel').first());
 
-    // Batteries: summary + list → detail tabs.
-    await page.goto(`${base}/battery`);
-    await expect(page.getByTestId('device-summary')).toBeVisible(PAGE_LOAD);
-    await openFirst(page, L.normal);
-    await expect(page).toHaveURL(/\/battery\/detail\/\d+$/, PAGE_LOAD);
-    const battery = page.getByTestId('battery-detail');
-    for (const name of L.batteryTabs) {
-      await battery.getByRole('tab', { name, exact: true }).click();
-      await expect(battery.getByRole('tabpanel').first()).toBeVisible();
-    }
-    await battery.getByRole('tab', { name: L.curve, exact: true }).click();
-    await expectChartDrawn(page, L.curve);
-    await shot(page, `battery-curve-${tag}`, battery.getByRole('tabpanel').first());
+  // Batteries: summary + list → detail tabs.
+  await page.goto(`${base}/battery`);
+  await expect(page.getByTestId('device-summary')).toBeVisible(PAGE_LOAD);
+  await openFirst(page, L.normal);
+  await expect(page).toHaveURL(/\/battery\/detail\/\d+$/, PAGE_LOAD);
+  const battery = page.getByTestId('battery-detail');
+  for (const name of L.batteryTabs) {
+    await battery.getByRole('tab', { name, exact: true }).click();
+    await expect(battery.getByRole('tabpanel').first()).toBeVisible();
+  }
+  await battery.getByRole('tab', { name: L.curve, exact: true }).click();
+  await expectChartDrawn(page, L.curve);
+  await shot(page, `battery-curve-${tag}`, battery.getByRole('tabpanel').first());
 
-    // Guardians: list → detail (three-phase, protection with thresholds, alarms).
-    await page.goto(`${base}/guardian`);
-    // After a full load the kept tabs are named again once the station texts arrive with the page's chunk.
-    await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible(PAGE_LOAD);
-    await openFirst(page);
-    await expect(page).toHaveURL(/\/guardian\/detail\/\d+$/, PAGE_LOAD);
-    const guardian = page.getByTestId('guardian-detail');
-    for (const name of L.guardianTabs) {
-      await guardian.getByRole('tab', { name, exact: true }).click();
-      await expect(guardian.getByRole('tabpanel').first()).toBeVisible();
-    }
-    await guardian.getByRole('tab', { name: L.guardianTabs[1], exact: true }).click();
-    await expect(guardian.getByRole('tabpanel').first()).toContainText(L.thresholds);
-    await shot(page, `guardian-${tag}`);
+  // Guardians: list → detail (three-phase, protection with thresholds, alarms).
+  await page.goto(`${base}/guardian`);
+  // After a full load the kept tabs are named again once the station texts arrive with the page's chunk — in the
+  // language switched to, though the tab was opened in Chinese.
+  await expect(page.locator('.helio-tabs').getByText(L.plantDetailTab, { exact: true })).toBeVisible(PAGE_LOAD);
+  await openFirst(page);
+  await expect(page).toHaveURL(/\/guardian\/detail\/\d+$/, PAGE_LOAD);
+  const guardian = page.getByTestId('guardian-detail');
+  for (const name of L.guardianTabs) {
+    await guardian.getByRole('tab', { name, exact: true }).click();
+    await expect(guardian.getByRole('tabpanel').first()).toBeVisible();
+  }
+  await guardian.getByRole('tab', { name: L.guardianTabs[1], exact: true }).click();
+  await expect(guardian.getByRole('tabpanel').first()).toContainText(L.thresholds);
+  await shot(page, `guardian-${tag}`);
 
-    // EV chargers: list → detail → sessions.
-    await page.goto(`${base}/charge`);
-    await openFirst(page);
-    await expect(page).toHaveURL(/\/charge\/detail\/\d+$/, PAGE_LOAD);
-    const charger = page.getByTestId('charger-detail');
-    await charger.getByRole('tab', { name: L.sessions, exact: true }).click();
-    await expect(charger.getByRole('tabpanel').first().locator('.ant-table')).toBeVisible(PAGE_LOAD);
-    await shot(page, `charger-${tag}`);
+  // EV chargers: list → detail → sessions.
+  await page.goto(`${base}/charge`);
+  await openFirst(page);
+  await expect(page).toHaveURL(/\/charge\/detail\/\d+$/, PAGE_LOAD);
+  const charger = page.getByTestId('charger-detail');
+  await charger.getByRole('tab', { name: L.sessions, exact: true }).click();
+  await expect(charger.getByRole('tabpanel').first().locator('.ant-table')).toBeVisible(PAGE_LOAD);
+  await shot(page, `charger-${tag}`);
 
-    expect(problems).toEqual([]);
-  });
-}
+  expect(problems).toEqual([]);
+});
 
 test('stations at 375 px (zh-CN)', async ({ page }) => {
   test.setTimeout(120_000);

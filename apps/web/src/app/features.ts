@@ -42,3 +42,15 @@ export function publishRoutes(): void {
     outside: FEATURE_ROUTES.map((r) => r.path),
   };
 }
+
+/**
+ * Loads the texts a key names (`<namespace>.<phrase>`) when a feature brings that namespace and has not loaded it yet:
+ * a tab restored from the last visit (or kept open across a language switch) names its page by a key of a feature
+ * whose page has not been opened in this visit. The texts' arrival redraws whoever shows them (useLocaleRevision).
+ */
+export function loadTextsOf(key: string): void {
+  const namespace = key.split('.')[0];
+  for (const feature of FEATURES.values()) {
+    if (feature.locales.some((l) => l.namespace === namespace)) void feature.loadLocales().catch(() => undefined);
+  }
+}

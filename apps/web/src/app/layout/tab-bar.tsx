@@ -7,14 +7,22 @@ import { clearCaches } from '@/core/cache';
 import type { Tab } from '@/core/tabs/tab-rules';
 import { useTabStore } from '@/core/tabs/tab-store';
 import { useMenuTitle } from './use-menu-title';
+import { loadTextsOf } from '@/app/features';
+import { useLocaleRevision } from '@/core/i18n/i18n';
 import { toast } from '@/core/notify';
 
 export function useTabLabel(): (tab: Tab) => string {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = useMenuTitle();
+  // Redrawn when a feature's texts arrive (a tab of a page not opened in this visit names it by a key of its feature).
+  useLocaleRevision();
   return (tab) => {
     if (tab.title.code) return title({ code: tab.title.code, name: tab.title.name ?? tab.path });
-    if (tab.title.key) return t(tab.title.key);
+    if (tab.title.key) {
+      if (i18n.exists(tab.title.key)) return t(tab.title.key);
+      loadTextsOf(tab.title.key);
+      return tab.title.name ?? '';
+    }
     return tab.title.name ?? tab.path;
   };
 }
