@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '@/core/auth/session-store';
 import { rolesOf } from '@/core/auth/types';
 import { http } from '@/core/http/http';
-import { readMenuCache, writeMenuCache } from '@/core/menu/menu-cache';
+import { readMenuCache } from '@/core/menu/menu-cache';
+import { menuButtonsQuery, menuRoutesQuery } from '@/core/menu/menu-queries';
 import { collectButtonCodes, filterMenusByRoles, sortMenus } from '@/core/menu/menu-utils';
-import type { ButtonNode, MenuItem, TopMenu } from '@/core/menu/types';
+import type { MenuItem, TopMenu } from '@/core/menu/types';
 import { usePermissionStore } from '@/core/permission/permission-store';
 import { useShellStore } from './shell-store';
 
@@ -16,17 +17,8 @@ export function useMenus(): { menus: MenuItem[]; loading: boolean; failed: boole
   const topMenuId = useShellStore((s) => s.topMenuId);
   const user = useSessionStore((s) => s.user);
   const query = useQuery({
-    queryKey: ['menu-routes', i18n.language, topMenuId, user?.user_id, user?.role_id],
-    queryFn: async () => {
-      const data = await http.get<MenuItem[]>('/api/blade-system/menu/routes', {
-        params: { topMenuId: topMenuId || undefined },
-      });
-      const menus = Array.isArray(data) ? data : [];
-      if (!topMenuId) writeMenuCache(menus);
-      return menus;
-    },
+    ...menuRoutesQuery(i18n.language, topMenuId, user),
     placeholderData: (previous) => previous ?? (topMenuId ? undefined : readMenuCache()),
-    staleTime: 5 * 60_000,
   });
   const roles = useMemo(() => rolesOf(user), [user]);
   const menus = useMemo(() => sortMenus(filterMenusByRoles(query.data ?? [], roles)), [query.data, roles]);
@@ -36,11 +28,7 @@ export function useMenus(): { menus: MenuItem[]; loading: boolean; failed: boole
 /** Button permission codes, kept in memory and refetched after a reload. */
 export function useButtons(): void {
   const user = useSessionStore((s) => s.user);
-  const query = useQuery({
-    queryKey: ['menu-buttons', user?.user_id, user?.role_id],
-    queryFn: () => http.get<ButtonNode[]>('/api/blade-system/menu/buttons'),
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(menuButtonsQuery(user));
   useEffect(() => {
     if (query.data) usePermissionStore.getState().setCodes(collectButtonCodes(query.data));
   }, [query.data]);

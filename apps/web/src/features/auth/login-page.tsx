@@ -106,7 +106,7 @@ function FieldRow({
 }
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const uid = useId();
@@ -146,6 +146,9 @@ export function LoginPage() {
   const enter = (result: LoginResult) => {
     useTabStore.getState().reset();
     useSessionStore.getState().signIn(result);
+    // The shell's menu and button calls start now, not after its first draw (core/menu/menu-queries.ts).
+    const user = useSessionStore.getState().user;
+    void import('@/core/menu/menu-queries').then((m) => m.prefetchShellData(i18n.language, user)).catch(() => undefined);
     void navigate(redirectTarget(`${location.pathname}${location.search}`), { replace: true });
   };
 
