@@ -15,6 +15,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { Browser, Page } from '@playwright/test';
 import { pickOption } from './crud-helpers';
 import { featureTexts, spaced, type Lang } from './fleet-api';
+import { drawSignature, PHONE } from './epc-handover-fixtures';
 import { apiStep, expect, makeCrew, ORDER, orderOf, PASSWORD, test, type Crew, type Person } from './epc-order-fixtures';
 import { chooseLanguage, expectAccessible, PAGE_LOAD, switchConsoleLanguage, watchProblems } from './helpers';
 
@@ -27,7 +28,6 @@ const S = featureTexts('epc', 'epc-stage');
 const E = featureTexts('epc');
 const G = featureTexts('../core/stage', 'stage');
 const O = featureTexts('../core/offline', 'offline');
-const PHONE = { width: 375, height: 812 };
 
 /** A camera-sized photo (2400×1800 PNG): the page downscales it to 1600 px JPEG before upload. */
 function cameraPhoto(): Buffer {
@@ -145,12 +145,7 @@ async function sign(page: Page, lang: Lang, who: string, signedBefore: number, r
     await confirm.click();
     await expect(page.getByText(G(lang, 'signature.empty'))).toBeVisible();
   }
-  const box = (await canvas.boundingBox())!;
-  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 24, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
+  await drawSignature(page, canvas);
   if (refuseEmpty) await item.screenshot({ path: `${SHOTS}/signature-pad-${lang}.png` });
   await confirm.click();
   await expect(form.getByText(G(lang, 'signature.signed')).nth(signedBefore)).toBeVisible({ timeout: 30_000 });

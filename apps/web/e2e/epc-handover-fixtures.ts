@@ -4,7 +4,7 @@
  * the stage panel's parts. Shared by the field walk (epc-field.spec.ts) and the handover walk (epc-handover.spec.ts).
  */
 import { createCanvas } from '@napi-rs/canvas';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { uniq } from './crud-helpers';
 import { featureTexts, spaced, type Api, type Lang } from './fleet-api';
 import { apiStep, expect, ORDER, orderOf, PASSWORD, surveyForm, type Crew, type Person } from './epc-order-fixtures';
@@ -12,6 +12,19 @@ import { chooseLanguage, PAGE_LOAD, watchProblems } from './helpers';
 
 const S = featureTexts('epc', 'epc-stage');
 export const PHONE = { width: 375, height: 812 };
+
+/**
+ * Draws a signature on a signature pad (a canvas) with the mouse, as a finger would: a zig-zag stroke across it. The
+ * pad must fit the phone's width (no sideways scrolling to sign).
+ */
+export async function drawSignature(page: Page, canvas: Locator): Promise<void> {
+  const box = (await canvas.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 24, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
 export const SITE = { latitude: -26.2041, longitude: 28.0473 };
 /** 2.1 km north of the site (haversine, R 6378.137 km), and 0.5 km. */
 export const FAR = { latitude: SITE.latitude + 0.0188646, longitude: SITE.longitude };

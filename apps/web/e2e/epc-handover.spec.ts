@@ -15,7 +15,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { pickOption } from './crud-helpers';
 import { adminApi, featureTexts, spaced, type Lang } from './fleet-api';
 import { expect, makeCrew, orderOf, People, test, type Crew } from './epc-order-fixtures';
-import { action, open, orderAtFac, panelOf, phoneOf, PHONE, png } from './epc-handover-fixtures';
+import { action, drawSignature, open, orderAtFac, panelOf, phoneOf, png } from './epc-handover-fixtures';
 import { expectAccessible, PAGE_LOAD, signIn, switchConsoleLanguage, watchProblems } from './helpers';
 import { subjectOf } from './smtp-sink';
 
@@ -58,12 +58,7 @@ async function sign(page: Page, form: Locator, lang: Lang, who: string, signedBe
   const canvas = form.locator(pad);
   await canvas.scrollIntoViewIfNeeded();
   const item = form.locator('.ant-form-item', { has: pad }).last();
-  const box = (await canvas.boundingBox())!;
-  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 24, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
-  await page.mouse.up();
+  await drawSignature(page, canvas);
   await item.getByRole('button', { name: spaced(G(lang, 'signature.confirm'), { exact: true }) }).click();
   await expect(form.getByText(G(lang, 'signature.signed'), { exact: true })).toHaveCount(signedBefore + 1, { timeout: 30_000 });
 }
