@@ -9,13 +9,12 @@
  *   database every test file clones with CREATE DATABASE … TEMPLATE.
  */
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { migrationsFolder, openDatabase, pgliteDatabase, serverRoot, type Database } from '../src/db/client.js';
-import { migrateIfBehind, readManifest, templateDir, TEMPLATE_MANIFEST } from '../src/db/template.js';
+import { checkpointedWal, migrateIfBehind, readManifest, templateDir, TEMPLATE_MANIFEST } from '../src/db/template.js';
 import { openEmbedded } from '../src/db/template-install.js';
 import { seed } from '../src/seed/seed.js';
 import { TEST_ADMIN_PASSWORD } from './constants.js';
@@ -59,10 +58,7 @@ export default async function setup(project: TestProject) {
   await seed(database.db, { adminPassword: TEST_ADMIN_PASSWORD });
   // Checkpointed, and the dump keeps only the WAL segment holding the checkpoint (as the build trims its template,
   // src/db/template.ts): every test file loads the dump, and each other 16 MB segment is a third more to load.
-  await database.rows(sql`CHECKPOINT`);
-  const [{ wal, offset }] = (await database.rows<{ wal: string; offset: number }>(
-    sql`SELECT file_name AS wal, file_offset AS offset FROM pg_walfile_name_offset(pg_current_wal_lsn())`,
-  )) as [{ wal: string; offset: number }];
+  const { wal, offset } = await checkpointedWal(database);
   const client = (database as unknown as { db: { $client: { dumpDataDir(c?: string): Promise<Blob> } } }).db.$client;
   const blob = await client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `helio-test-template-${process.pid}.tar`);

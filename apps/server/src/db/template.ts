@@ -49,6 +49,18 @@ export async function migrateIfBehind(database: Database): Promise<boolean> {
 }
 
 /**
+ * Writes everything out (CHECKPOINT) and says where the WAL now ends: its segment file and the offset in it. Opening
+ * the data directory needs only that segment; the build's template and the test suite's dump keep no other.
+ */
+export async function checkpointedWal(database: Database): Promise<{ wal: string; offset: number }> {
+  await database.rows(sql`CHECKPOINT`);
+  const [row] = (await database.rows<{ wal: string; offset: number }>(
+    sql`SELECT file_name AS wal, file_offset AS offset FROM pg_walfile_name_offset(pg_current_wal_lsn())`,
+  )) as [{ wal: string; offset: number }];
+  return row;
+}
+
+/**
  * Builds the template into `out` (replaced whole at the end): a new cluster, every migration, the shared seed steps
  * (no administrator); checked to hold no per-deployment secret; checkpointed and closed.
  */
@@ -65,10 +77,7 @@ export async function buildTemplate(out: string, hash = ''): Promise<TemplateMan
       const [{ n }] = (await database.rows<{ n: string }>(sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`)) as [{ n: string }];
       if (Number(n) > 0) throw new Error(`the database template must not hold ${table} rows`);
     }
-    await database.rows(sql`CHECKPOINT`);
-    [{ wal, offset }] = (await database.rows<{ wal: string; offset: number }>(
-      sql`SELECT file_name AS wal, file_offset AS offset FROM pg_walfile_name_offset(pg_current_wal_lsn())`,
-    )) as [{ wal: string; offset: number }];
+    ({ wal, offset } = await checkpointedWal(database));
   } finally {
     await database.close();
   }
